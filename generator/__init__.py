@@ -1,0 +1,1 @@
+"""cloudqual: what each GPU cloud qualification establishes, and what it does not."""

@@ -1,0 +1,248 @@
+"""Checks on content: the schema, then the rules that span fields and records.
+
+Every check appends `Problem`s and carries on, so one run reports every mistake. Schema errors from
+pydantic are translated here into `path:line:col: field: expected ..., found ...`, using the positions
+the loader kept.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+from collections.abc import Iterator
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from .load import Document, Path_
+from .model import ID_PATTERN, Record, Ref, Statement, Validation
+from .problem import Problem, describe
+
+UNESTABLISHED = ("not-established", "not-published")
+_TYPE_WORDS = {
+    "int": "a whole number",
+    "float": "a number",
+    "string": "text",
+    "bool": "true or false",
+    "list": "a list",
+    "dict": "a mapping",
+    "model": "a mapping",
+    "date": "a date as YYYY-MM-DD",
+}
+_PATTERN_WORDS = {
+    ID_PATTERN: "a kebab-case id (lowercase letters and digits, single hyphens between)",
+    r"^https?://[^\s<>\"]+$": "an http or https address",
+    r"^[A-Z][A-Z0-9]*$": "a precision name in capitals, e.g. FP8",
+}
+
+
+def modeline(kind: str) -> str:
+    """The first line of every record file: it points an editor at the kind's JSON Schema."""
+    return f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json"
+
+
+def _unwrap(annotation: Any) -> Any:
+    """Strip Annotated and Optional, leaving the type that holds the value."""
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (Union, types.UnionType):
+            options = [arg for arg in get_args(annotation) if arg is not type(None)]
+            annotation = options[0] if len(options) == 1 else annotation
+            if len(options) != 1:
+                return annotation
+        else:
+            return annotation
+
+
+def _type_at(model: type[BaseModel], loc: Path_) -> Any:
+    """The annotation of the field at `loc`, walking down from `model`; None if there is none."""
+    annotation: Any = model
+    for part in loc:
+        current = _unwrap(annotation)
+        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str):
+            if part not in current.model_fields:
+                return None
+            annotation = current.model_fields[part].annotation
+        elif get_origin(current) in (list, dict):
+            annotation = get_args(current)[-1]
+        else:
+            return None
+    return annotation
+
+
+def _nullable(annotation: Any) -> bool:
+    return get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(annotation)
+
+
+def _suggest(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _schema_problem(model: type[Record], document: Document, error: ErrorDetails) -> Problem:
+    loc: Path_ = tuple(part for part in error["loc"] if part != "[key]")
+    kind, found = error["type"], error.get("input")
+    field_name = ".".join(str(part) for part in loc)
+    position = document.position(loc)
+    ctx = error.get("ctx", {})
+    if kind == "missing":
+        position = document.position(loc[:-1])
+        hint = " (write null if no source states it)" if _nullable(_type_at(model, loc)) else ""
+        message = f"expected this required field, found it missing{hint}"
+    elif kind == "extra_forbidden":
+        position = document.position(loc, key=True)
+        holder = _unwrap(_type_at(model, loc[:-1]))
+        known = sorted(holder.model_fields) if isinstance(holder, type) else []
+        message = (
+            f"expected one of the fields {', '.join(known)}, found unknown field {loc[-1]!r}"
+            + _suggest(str(loc[-1]), known)
+        )
+    elif kind == "literal_error":
+        expected = str(ctx.get("expected", ""))
+        options = [word.strip(" '") for word in expected.replace(" or ", ", ").split(",")]
+        message = f"expected one of {expected}, found {describe(found)}" + _suggest(
+            str(found), options
+        )
+    elif kind == "string_pattern_mismatch":
+        wanted = _PATTERN_WORDS.get(str(ctx.get("pattern")), f"text matching {ctx.get('pattern')}")
+        message = f"expected {wanted}, found {describe(found)}"
+    elif kind.endswith("_type") and kind.removesuffix("_type") in _TYPE_WORDS:
+        message = f"expected {_TYPE_WORDS[kind.removesuffix('_type')]}, found {describe(found)}"
+    elif kind == "too_short" and isinstance(found, list | str):
+        message = f"expected at least {ctx.get('min_length', 1)} item(s), found {len(found)}"
+    elif kind == "string_too_short":
+        message = f"expected non-empty text, found {describe(found)}"
+    else:
+        wanted = error["msg"].replace("Input should be ", "").replace("Value error, ", "")
+        message = f"expected {wanted[0].lower() + wanted[1:]}, found {describe(found)}"
+    return Problem(document.path, position, field_name, message)
+
+
+def validate(model: type[Record], document: Document) -> tuple[Record | None, list[Problem]]:
+    """Validate one loaded document against its kind's model."""
+    try:
+        return model.model_validate(document.value), []
+    except ValidationError as error:
+        return None, [_schema_problem(model, document, detail) for detail in error.errors()]
+
+
+def references(value: Any, annotation: Any, loc: Path_ = ()) -> Iterator[tuple[str, str, Path_]]:
+    """Every `(kind, id, loc)` that a validated record refers to, found through `Ref` marks."""
+    refs = [m for m in getattr(annotation, "__metadata__", ()) if isinstance(m, Ref)]
+    if refs and isinstance(value, str):
+        yield refs[0].kind, value, loc
+        return
+    annotation = _unwrap(annotation)
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            field_refs = [m for m in info.metadata if isinstance(m, Ref)]
+            child = getattr(value, name)
+            if field_refs and isinstance(child, str):
+                yield field_refs[0].kind, child, (*loc, name)
+            else:
+                yield from references(child, info.annotation, (*loc, name))
+    elif isinstance(value, list) and get_origin(annotation) is list:
+        for index, item in enumerate(value):
+            yield from references(item, get_args(annotation)[0], (*loc, index))
+    elif isinstance(value, dict) and get_origin(annotation) is dict:
+        key_type, value_type = get_args(annotation)
+        for key, item in value.items():
+            yield from references(key, key_type, (*loc, key))
+            yield from references(item, value_type, (*loc, key))
+
+
+def statements(value: Any, loc: Path_ = ()) -> Iterator[tuple[Statement, Path_]]:
+    """Every graded statement inside a record, with where it sits."""
+    if isinstance(value, Statement):
+        yield value, loc
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from statements(getattr(value, name), (*loc, name))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from statements(item, (*loc, index))
+
+
+def duplicate_ids(items: list[Any], loc: Path_) -> Iterator[tuple[str, Path_]]:
+    """Items of a list that repeat an earlier item's `id`."""
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        if item.id in seen:
+            yield item.id, (*loc, index, "id")
+        seen.add(item.id)
+
+
+class Checker:
+    """Rules across fields and records, run once every record has passed the schema."""
+
+    def __init__(self, records: dict[str, dict[str, Record]], documents: dict[tuple[str, str], Document]):
+        self.records = records
+        self.documents = documents
+        self.problems: list[Problem] = []
+
+    def report(self, kind: str, record_id: str, loc: Path_, message: str, *, key: bool = False,
+               severity: str = "error") -> None:
+        document = self.documents[(kind, record_id)]
+        field_name = ".".join(str(part) for part in loc)
+        position = document.position(loc, key=key)
+        self.problems.append(Problem(document.path, position, field_name, message, severity))
+
+    def run(self) -> list[Problem]:
+        for kind, by_id in self.records.items():
+            for record_id, record in by_id.items():
+                self.check_references(kind, record)
+                self.check_statements(kind, record)
+                for name in ("caveats", "items"):
+                    for repeated, loc in duplicate_ids(getattr(record, name, []), (name,)):
+                        self.report(kind, record_id, loc, f"expected unique ids, found {repeated!r} twice")
+        for validation in self.records.get("validations", {}).values():
+            assert isinstance(validation, Validation)
+            self.check_validation(validation)
+        for suite_id, suite in self.records.get("suites", {}).items():
+            if getattr(suite, "workloads") is None and getattr(suite, "stated_counts") is None:
+                self.report("suites", suite_id, ("workloads",),
+                            "expected workloads or stated_counts, found neither")
+        return self.problems
+
+    def check_references(self, kind: str, record: Record) -> None:
+        for target_kind, target_id, loc in references(record, type(record)):
+            known = self.records.get(target_kind, {})
+            if target_id not in known:
+                self.report(kind, record.id, loc, f"expected the id of a record in content/"
+                            f"{target_kind}/, found {target_id!r}" + _suggest(target_id, sorted(known)),
+                            key=loc[-1] == target_id)
+
+    def check_statements(self, kind: str, record: Record) -> None:
+        for statement, loc in statements(record):
+            if statement.grade == "not-established" and statement.reason is None:
+                self.report(kind, record.id, (*loc, "grade"),
+                            "expected a reason beside grade not-established, found none")
+            if statement.grade not in UNESTABLISHED and statement.reason is not None:
+                self.report(kind, record.id, (*loc, "reason"), "expected a reason only on a "
+                            "not-established or not-published statement, found one on grade "
+                            f"{statement.grade}; cite the source instead")
+
+    def check_validation(self, validation: Validation) -> None:
+        program = self.records.get("programs", {}).get(validation.program)
+        outcomes = list(getattr(program, "outcomes", []))
+        if program is not None and validation.outcome.result not in outcomes:
+            self.report("validations", validation.id, ("outcome", "result"),
+                        f"expected one of the outcomes of {validation.program} "
+                        f"({', '.join(outcomes)}), found {validation.outcome.result!r}"
+                        + _suggest(validation.outcome.result, outcomes))
+        suite = self.records.get("suites", {}).get(validation.suite or "")
+        if suite is not None and getattr(suite, "program") != validation.program:
+            self.report("validations", validation.id, ("suite",),
+                        f"expected a suite of {validation.program}, found one of "
+                        f"{getattr(suite, 'program')}")
+        if validation.predecessor == validation.id:
+            self.report("validations", validation.id, ("predecessor",),
+                        "expected an earlier validation, found this record itself")
+        for question_id in sorted(self.records.get("questions", {})):
+            if question_id not in validation.evidence:
+                self.report("validations", validation.id, ("evidence",),
+                            f"expected an answer to the evidence question {question_id!r}, found "
+                            "none (answer not-stated if no source says)", severity="warning")

@@ -1,0 +1,303 @@
+"""The content model: one pydantic schema for every record kind, and the only statement of it.
+
+The JSON Schema that editors use is generated from these classes (`cloudqual schema`), so a field is
+added or renamed here and nowhere else. Fields that name another record are annotated with `Ref`, which
+is how `checks.py` finds every reference without a list of them kept by hand.
+
+Nullable fields without a default are deliberate: the contributor must write `null`, which the site
+shows as "not stated". A missing key is an omission; `null` is a statement that no source says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Marks a field whose value is the id of a record of `kind`."""
+
+    kind: str
+
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"]+$", max_length=500)]
+Precision = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*$", max_length=12)]
+
+SourceRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("sources")]
+ProgramRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("programs")]
+ProviderRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("providers")]
+PlatformRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("platforms")]
+SuiteRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("suites")]
+ValidationRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("validations")]
+QuestionRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("questions")]
+
+Grade = Literal[
+    "independent",
+    "program-owner",
+    "provider-reported",
+    "secondary",
+    "not-published",
+    "not-established",
+]
+GRADES: tuple[Grade, ...] = Grade.__args__  # type: ignore[attr-defined]
+
+Answer = Literal["yes", "partial", "no", "not-published", "not-stated"]
+ANSWERS: tuple[Answer, ...] = Answer.__args__  # type: ignore[attr-defined]
+
+Architecture = Literal["dense", "moe", "hybrid"]
+SuiteBasis = Literal["stated", "inferred-from-counts", "unknown", "not-applicable"]
+SourceKind = Literal[
+    "program-document",
+    "repository",
+    "announcement",
+    "blog",
+    "analysis",
+    "results",
+    "rating",
+    "summary",
+]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Record(Strict):
+    id: Id = Field(description="Kebab-case id; equals the file name without .yaml.")
+
+
+class Sourced(Strict):
+    """Anything that states a fact: it names where the fact comes from and how strong it is."""
+
+    source: SourceRef = Field(description="Id of the source record that states this.")
+    grade: Grade = Field(description="Evidence grade, as defined on the methodology page.")
+
+
+class Statement(Sourced):
+    """A graded sentence. A `not-established` statement must say why in `reason`; a `not-published`
+    one may."""
+
+    text: Text = Field(description="The statement, in Markdown.")
+    reason: Text | None = Field(
+        default=None,
+        description="Why it does not follow (required for not-established; allowed for not-published).",
+    )
+
+
+# --- sources -------------------------------------------------------------------------------------
+
+
+class Source(Record):
+    title: Text
+    publisher: Text | None = Field(description="Who published it; null when not stated.")
+    kind: SourceKind
+    url: Url | None = Field(description="Its address; null when we do not hold one. Never guess.")
+    published: date | None = Field(description="Publication date; null when not stated.")
+    note: Text | None = Field(default=None, description="How we read it, and its limits.")
+
+
+# --- programs and suites -------------------------------------------------------------------------
+
+
+class Criterion(Sourced):
+    text: Text = Field(description="The criterion, in our words.")
+    quote: Text | None = Field(default=None, description="The source's exact words, if quoted.")
+    reference: Text | None = Field(default=None, description="Section or requirement id.")
+
+
+class Validity(Sourced):
+    months: int = Field(gt=0, description="How long a qualification stays valid.")
+
+
+class Tolerance(Sourced):
+    percent: float = Field(gt=0, lt=100, description="Allowed shortfall from the reference.")
+
+
+class Program(Record):
+    name: Text
+    owner: Text = Field(description="Who defines the program and its criteria.")
+    url: Url | None
+    summary: Text
+    outcomes: list[Text] = Field(
+        min_length=1, description="The results a qualification can have: pass, a tier, published."
+    )
+    validity: Validity | None = Field(description="How long a result stays valid; null if not stated.")
+    tolerance: Tolerance | None = Field(description="Shortfall allowed from reference; null if none.")
+    criteria: list[Criterion] = Field(min_length=1)
+    means: list[Statement] = Field(description="What a result under the program establishes.")
+    does_not_mean: list[Statement] = Field(description="What a result does not establish.")
+
+
+class Workload(Strict):
+    model: Text
+    size: Text | None = Field(description="Parameter count as published, e.g. 671B.")
+    architecture: Architecture | None = Field(description="null when no source we hold states it.")
+    precisions: list[Precision] = Field(min_length=1)
+
+
+class StatedCounts(Strict):
+    models: int = Field(ge=0)
+    configurations: int = Field(ge=0)
+    precisions: list[Precision]
+
+
+class Suite(Sourced, Record):
+    program: ProgramRef
+    chip: Text
+    release: Text = Field(description="The recipe release or commit the matrix was read at.")
+    gpus: int | None = Field(gt=0, description="The scale the suite runs at.")
+    workloads: list[Workload] | None = Field(
+        description="The model-by-precision matrix; null when only counts are known."
+    )
+    stated_counts: StatedCounts | None = Field(
+        description="Counts from a summary, for a suite whose matrix we have not read."
+    )
+    note: Text | None = None
+
+
+# --- providers and platforms ---------------------------------------------------------------------
+
+
+class Provider(Record):
+    name: Text
+    url: Url | None
+    summary: Text
+
+
+class Platform(Record):
+    name: Text
+    vendor: Text
+    chip: Text
+    summary: Text
+    specifications: list[Statement] = Field(
+        description="Specification claims. They are not measurements, and the site says so."
+    )
+
+
+# --- validations ---------------------------------------------------------------------------------
+
+
+class Scope(Sourced):
+    gpus: int | None = Field(gt=0)
+    framework: Text | None
+    recipe_release: Text | None
+    models: int | None = Field(ge=0)
+    configurations: int | None = Field(ge=0)
+    precisions: list[Precision]
+    architectures: list[Architecture]
+
+
+class Deployment(Sourced):
+    location: Text | None
+    energy_source: Text | None
+    environment: Text | None = Field(description="Bare metal, virtualized, ...; null if not stated.")
+
+
+class Outcome(Sourced):
+    result: Text = Field(description="One of the program's outcomes.")
+    text: Text
+
+
+class Measurement(Sourced):
+    workload: Text
+    metric: Text
+    value: float
+    unit: Text
+    note: Text | None = None
+
+
+class EvidenceAnswer(Strict):
+    answer: Answer
+    detail: Text | None = None
+    source: SourceRef
+
+
+class Caveat(Strict):
+    id: Id
+    text: Text
+    source: SourceRef
+
+
+class Validation(Record):
+    provider: ProviderRef
+    platform: PlatformRef | None = Field(description="null when the result covers the whole cloud.")
+    program: ProgramRef
+    program_release: Text | None = Field(description="Round or version of the program, e.g. v6.0.")
+    suite: SuiteRef | None
+    suite_basis: SuiteBasis = Field(description="How we know which suite was run.")
+    announced: date | None = Field(description="null when no source we hold states the date.")
+    last_reviewed: date
+    summary: Text
+    scope: Scope
+    deployment: Deployment
+    outcome: Outcome
+    measurements: list[Measurement] = Field(default_factory=list)
+    claims: list[Statement] = Field(min_length=1)
+    evidence: dict[QuestionRef, EvidenceAnswer]
+    caveats: list[Caveat] = Field(default_factory=list)
+    predecessor: ValidationRef | None
+
+
+# --- case studies, checklist, questions ----------------------------------------------------------
+
+
+class Finding(Strict):
+    workload: Text
+    metric: Text
+    gap_low_percent: float | None = Field(ge=0, description="null when only a bound is published.")
+    gap_high_percent: float = Field(ge=0)
+
+
+class CaseStudy(Sourced, Record):
+    title: Text
+    program: ProgramRef
+    platform: PlatformRef | None
+    summary: Text
+    findings: list[Finding] = Field(min_length=1)
+    cause: Text
+    fix: Text | None
+    lesson: Text
+
+
+class ChecklistItem(Strict):
+    id: Id
+    text: Text
+    opened_by: list[QuestionRef] = Field(
+        description="The item is open for a validation unless it answers all of these yes; "
+        "an empty list means always open."
+    )
+
+
+class Checklist(Sourced, Record):
+    title: Text
+    summary: Text
+    items: list[ChecklistItem] = Field(min_length=1)
+
+
+class Question(Record):
+    order: int = Field(ge=0, description="Position in tables.")
+    question: Text
+    why: Text
+    source: SourceRef
+
+
+# The content folder of each kind, in the order pages list them.
+KINDS: dict[str, type[Record]] = {
+    "sources": Source,
+    "programs": Program,
+    "suites": Suite,
+    "providers": Provider,
+    "platforms": Platform,
+    "validations": Validation,
+    "case-studies": CaseStudy,
+    "checklists": Checklist,
+    "questions": Question,
+}

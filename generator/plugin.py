@@ -1,0 +1,83 @@
+"""The MkDocs adapter: it only wires MkDocs events to the core.
+
+The whole site is built in memory in `on_pre_build`, which MkDocs runs before it cleans `site/`, so a
+content error stops the build while the last good site is still in place.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File
+
+from . import assets
+from .problem import ContentError
+from .render import Page, render
+from .site import load_site
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.structure.files import Files
+
+log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+
+
+class CloudqualConfig(Config):
+    content_dir = c.Type(str, default="content")
+    """Folder of YAML records, relative to mkdocs.yml."""
+    templates_dir = c.Type(str, default="templates")
+    """Folder of Jinja templates, relative to mkdocs.yml."""
+
+
+class CloudqualPlugin(BasePlugin[CloudqualConfig]):
+    def __init__(self) -> None:
+        self.pages: dict[str, Page] = {}
+        self.assets: dict[str, bytes] = {}
+
+    def _path(self, config: MkDocsConfig, folder: str) -> Path:
+        return Path(config.config_file_path).parent / folder
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        config.extra_css.append(assets.STYLESHEET)
+        return config
+
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        content_dir = self._path(config, self.config.content_dir)
+        try:
+            site = load_site(content_dir)
+        except ContentError as error:
+            raise PluginError(f"cloudqual: content has errors\n{error}") from None
+        for warning in site.warnings:
+            log.warning(str(warning))
+        templates_dir = self._path(config, self.config.templates_dir)
+        self.pages = render(site, templates_dir, directory_urls=config.use_directory_urls)
+        self.assets = assets.load(templates_dir)
+
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        docs_prefix = Path(config.docs_dir).relative_to(Path(config.config_file_path).parent)
+        for file in files:
+            # Hand-written pages: edit links name their path in the repository, as generated ones do.
+            file.edit_uri = (docs_prefix / file.src_uri).as_posix()
+        for uri, page in self.pages.items():
+            if files.get_file_from_path(uri) is not None:
+                raise PluginError(f"cloudqual: {docs_prefix / uri} would hide a generated page")
+            generated = File.generated(config, uri, content=page.markdown)
+            generated.edit_uri = page.edit_path
+            files.append(generated)
+        for uri, content in self.assets.items():
+            files.append(File.generated(config, uri, content=content))
+        return files
+
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object
+    ) -> LiveReloadServer:
+        server.watch(str(self._path(config, self.config.content_dir)))
+        server.watch(str(self._path(config, self.config.templates_dir)))
+        return server

@@ -1,0 +1,104 @@
+"""From a content folder to a checked `Site`: the whole core, with no MkDocs in sight."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .checks import Checker, modeline, validate
+from .load import Document, load_text
+from .model import (
+    ID_PATTERN,
+    KINDS,
+    CaseStudy,
+    Checklist,
+    Platform,
+    Program,
+    Provider,
+    Question,
+    Record,
+    Source,
+    Suite,
+    Validation,
+)
+from .problem import ContentError, Position, Problem
+
+PAGES_FOLDER = "pages"  # hand-written Markdown, not records
+
+
+@dataclass(frozen=True)
+class Site:
+    """Every record, checked, by kind and id; and the file each came from, as shown to users."""
+
+    sources: dict[str, Source]
+    programs: dict[str, Program]
+    suites: dict[str, Suite]
+    providers: dict[str, Provider]
+    platforms: dict[str, Platform]
+    validations: dict[str, Validation]
+    case_studies: dict[str, CaseStudy]
+    checklists: dict[str, Checklist]
+    questions: dict[str, Question]
+    files: dict[tuple[str, str], str] = field(repr=False)
+    warnings: list[Problem] = field(default_factory=list, repr=False)
+
+    def file_of(self, kind: str, record_id: str) -> str:
+        return self.files[(kind, record_id)]
+
+
+def _record_files(content_dir: Path, shown_root: Path) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
+    """The record files under `content_dir` as (kind, path, shown path), and misplaced files."""
+    found: list[tuple[str, Path, str]] = []
+    problems: list[Problem] = []
+    for path in sorted(content_dir.rglob("*")):
+        relative = path.relative_to(content_dir)
+        if path.is_dir() or relative.parts[0] == PAGES_FOLDER or path.name.startswith("."):
+            continue
+        shown = path.relative_to(shown_root).as_posix()
+        kind = relative.parts[0]
+        if len(relative.parts) != 2 or kind not in KINDS:
+            problems.append(Problem(shown, Position(1, 1), "", "expected a record in one of "
+                            f"content/{{{','.join(KINDS)}}}/, found a file elsewhere"))
+        elif path.suffix != ".yaml":
+            problems.append(Problem(shown, Position(1, 1), "", f"expected a .yaml file, found {path.name}"))
+        else:
+            found.append((kind, path, shown))
+    return found, problems
+
+
+def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
+    """Load, validate and cross-check every record. Raises `ContentError` listing every problem."""
+    shown_root = shown_root or content_dir.parent
+    files, problems = _record_files(content_dir, shown_root)
+    records: dict[str, dict[str, Record]] = {kind: {} for kind in KINDS}
+    documents: dict[tuple[str, str], Document] = {}
+    shown_paths: dict[tuple[str, str], str] = {}
+    for kind, path, shown in files:
+        raw = path.read_bytes()
+        document, load_problems = load_text(shown, raw)
+        problems += load_problems
+        if document is None:
+            continue
+        if not raw.startswith(modeline(kind).encode() + b"\n"):
+            problems.append(Problem(shown, Position(1, 1), "", f"expected the first line to be "
+                            f"'{modeline(kind)}', so editors check this file as you type"))
+        record, schema_problems = validate(KINDS[kind], document)
+        problems += schema_problems
+        if record is None:
+            continue
+        if not re.match(ID_PATTERN, path.stem) or record.id != path.stem:
+            problems.append(Problem(shown, document.position(("id",)), "id", f"expected the id to "
+                            f"equal the file name {path.stem!r}, found {record.id!r}"))
+            continue
+        records[kind][record.id] = record
+        documents[(kind, record.id)] = document
+        shown_paths[(kind, record.id)] = shown
+    problems += Checker(records, documents).run()
+    if any(problem.severity == "error" for problem in problems):
+        raise ContentError(problems)
+    return Site(
+        **{kind.replace("-", "_"): by_id for kind, by_id in records.items()},  # type: ignore[arg-type]
+        files=shown_paths,
+        warnings=sorted(problems),
+    )
