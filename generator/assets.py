@@ -1,4 +1,4 @@
-"""Static files the pages need, shipped from `templates/assets/` and served under `assets/cloudqual/`."""
+"""Static files the pages need: shipped in `templates/assets/`, served under `assets/cloudqual/`."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Checks on content: the schema, then the rules that span fields and records.
 
-Every check appends `Problem`s and carries on, so one run reports every mistake. Schema errors from
-pydantic are translated here into `path:line:col: field: expected ..., found ...`, using the positions
-the loader kept.
+Every check appends `Problem`s and carries on, so one run reports every mistake. Schema errors
+from pydantic are translated here into `path:line:col: field: expected ..., found ...`, using the
+positions the loader kept.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from .load import Document, Path_
-from .model import ID_PATTERN, Record, Ref, Statement, Validation
+from .model import ID_PATTERN, Record, Ref, Statement, Suite, Validation
 from .problem import Problem, describe
 
 UNESTABLISHED = ("not-established", "not-published")
@@ -95,7 +95,8 @@ def _schema_problem(model: type[Record], document: Document, error: ErrorDetails
     elif kind == "extra_forbidden":
         position = document.position(loc, key=True)
         holder = _unwrap(_type_at(model, loc[:-1]))
-        known = sorted(holder.model_fields) if isinstance(holder, type) else []
+        is_model = isinstance(holder, type) and issubclass(holder, BaseModel)
+        known = sorted(holder.model_fields) if is_model else []
         message = (
             f"expected one of the fields {', '.join(known)}, found unknown field {loc[-1]!r}"
             + _suggest(str(loc[-1]), known)
@@ -113,6 +114,10 @@ def _schema_problem(model: type[Record], document: Document, error: ErrorDetails
         message = f"expected {_TYPE_WORDS[kind.removesuffix('_type')]}, found {describe(found)}"
     elif kind == "too_short" and isinstance(found, list | str):
         message = f"expected at least {ctx.get('min_length', 1)} item(s), found {len(found)}"
+    elif kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        message = (
+            f"expected a number {error['msg'].removeprefix('Input should be ')}, found {found}"
+        )
     elif kind == "string_too_short":
         message = f"expected non-empty text, found {describe(found)}"
     else:
@@ -178,13 +183,29 @@ def duplicate_ids(items: list[Any], loc: Path_) -> Iterator[tuple[str, Path_]]:
 class Checker:
     """Rules across fields and records, run once every record has passed the schema."""
 
-    def __init__(self, records: dict[str, dict[str, Record]], documents: dict[tuple[str, str], Document]):
+    def __init__(
+        self,
+        records: dict[str, dict[str, Record]],
+        documents: dict[tuple[str, str], Document],
+        present: dict[str, set[str]],
+    ) -> None:
         self.records = records
         self.documents = documents
+        # Ids of every record file, valid or not: a reference to a record that has its own errors
+        # is not reported again as dangling.
+        self.present = present
         self.problems: list[Problem] = []
 
-    def report(self, kind: str, record_id: str, loc: Path_, message: str, *, key: bool = False,
-               severity: str = "error") -> None:
+    def report(
+        self,
+        kind: str,
+        record_id: str,
+        loc: Path_,
+        message: str,
+        *,
+        key: bool = False,
+        severity: str = "error",
+    ) -> None:
         document = self.documents[(kind, record_id)]
         field_name = ".".join(str(part) for part in loc)
         position = document.position(loc, key=key)
@@ -197,52 +218,90 @@ class Checker:
                 self.check_statements(kind, record)
                 for name in ("caveats", "items"):
                     for repeated, loc in duplicate_ids(getattr(record, name, []), (name,)):
-                        self.report(kind, record_id, loc, f"expected unique ids, found {repeated!r} twice")
+                        self.report(
+                            kind, record_id, loc, f"expected unique ids, found {repeated!r} twice"
+                        )
         for validation in self.records.get("validations", {}).values():
             assert isinstance(validation, Validation)
             self.check_validation(validation)
         for suite_id, suite in self.records.get("suites", {}).items():
-            if getattr(suite, "workloads") is None and getattr(suite, "stated_counts") is None:
-                self.report("suites", suite_id, ("workloads",),
-                            "expected workloads or stated_counts, found neither")
+            assert isinstance(suite, Suite)
+            if suite.workloads is None and suite.stated_counts is None:
+                self.report(
+                    "suites",
+                    suite_id,
+                    ("workloads",),
+                    "expected workloads or stated_counts, found neither",
+                )
         return self.problems
 
     def check_references(self, kind: str, record: Record) -> None:
         for target_kind, target_id, loc in references(record, type(record)):
-            known = self.records.get(target_kind, {})
+            known = self.present.get(target_kind, set())
             if target_id not in known:
-                self.report(kind, record.id, loc, f"expected the id of a record in content/"
-                            f"{target_kind}/, found {target_id!r}" + _suggest(target_id, sorted(known)),
-                            key=loc[-1] == target_id)
+                self.report(
+                    kind,
+                    record.id,
+                    loc,
+                    f"expected the id of a record in content/"
+                    f"{target_kind}/, found {target_id!r}" + _suggest(target_id, sorted(known)),
+                    key=loc[-1] == target_id,
+                )
 
     def check_statements(self, kind: str, record: Record) -> None:
         for statement, loc in statements(record):
             if statement.grade == "not-established" and statement.reason is None:
-                self.report(kind, record.id, (*loc, "grade"),
-                            "expected a reason beside grade not-established, found none")
+                self.report(
+                    kind,
+                    record.id,
+                    (*loc, "grade"),
+                    "expected a reason beside grade not-established, found none",
+                )
             if statement.grade not in UNESTABLISHED and statement.reason is not None:
-                self.report(kind, record.id, (*loc, "reason"), "expected a reason only on a "
-                            "not-established or not-published statement, found one on grade "
-                            f"{statement.grade}; cite the source instead")
+                self.report(
+                    kind,
+                    record.id,
+                    (*loc, "reason"),
+                    "expected a reason only on a "
+                    "not-established or not-published statement, found one on grade "
+                    f"{statement.grade}; cite the source instead",
+                )
 
     def check_validation(self, validation: Validation) -> None:
         program = self.records.get("programs", {}).get(validation.program)
         outcomes = list(getattr(program, "outcomes", []))
         if program is not None and validation.outcome.result not in outcomes:
-            self.report("validations", validation.id, ("outcome", "result"),
-                        f"expected one of the outcomes of {validation.program} "
-                        f"({', '.join(outcomes)}), found {validation.outcome.result!r}"
-                        + _suggest(validation.outcome.result, outcomes))
+            self.report(
+                "validations",
+                validation.id,
+                ("outcome", "result"),
+                f"expected one of the outcomes of {validation.program} "
+                f"({', '.join(outcomes)}), found {validation.outcome.result!r}"
+                + _suggest(validation.outcome.result, outcomes),
+            )
         suite = self.records.get("suites", {}).get(validation.suite or "")
-        if suite is not None and getattr(suite, "program") != validation.program:
-            self.report("validations", validation.id, ("suite",),
-                        f"expected a suite of {validation.program}, found one of "
-                        f"{getattr(suite, 'program')}")
+        if isinstance(suite, Suite) and suite.program != validation.program:
+            self.report(
+                "validations",
+                validation.id,
+                ("suite",),
+                f"expected a suite of {validation.program}, found one of {suite.program}",
+            )
         if validation.predecessor == validation.id:
-            self.report("validations", validation.id, ("predecessor",),
-                        "expected an earlier validation, found this record itself")
+            self.report(
+                "validations",
+                validation.id,
+                ("predecessor",),
+                "expected an earlier validation, found this record itself",
+            )
         for question_id in sorted(self.records.get("questions", {})):
             if question_id not in validation.evidence:
-                self.report("validations", validation.id, ("evidence",),
-                            f"expected an answer to the evidence question {question_id!r}, found "
-                            "none (answer not-stated if no source says)", severity="warning")
+                self.report(
+                    "validations",
+                    validation.id,
+                    ("evidence",),
+                    key=True,
+                    message=f"expected an answer to the evidence question {question_id!r}, found "
+                    "none (answer not-stated if no source says)",
+                    severity="warning",
+                )

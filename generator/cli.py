@@ -18,7 +18,8 @@ from .site import PAGES_FOLDER, load_site
 def schemas() -> dict[str, str]:
     """The JSON Schema of each record kind, as committed under `schemas/`."""
     return {
-        f"{kind}.schema.json": json.dumps(model.model_json_schema(), indent=2, sort_keys=True) + "\n"
+        f"{kind}.schema.json": json.dumps(model.model_json_schema(), indent=2, sort_keys=True)
+        + "\n"
         for kind, model in KINDS.items()
     }
 
@@ -30,7 +31,7 @@ def _check(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     for warning in site.warnings:
-        print(f"{warning} (warning)", file=sys.stderr)
+        print(warning, file=sys.stderr)
     print(f"{len(site.files)} records checked: no errors, {len(site.warnings)} warnings.")
     return 0
 
@@ -76,8 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     rendering.add_argument("--out", type=Path, required=True)
     rendering.add_argument("--content", type=Path, default=Path("content"))
     rendering.add_argument("--templates", type=Path, default=Path("templates"))
-    rendering.add_argument("--file-urls", action="store_true",
-                           help="link to page.html rather than page/ (use_directory_urls: false)")
+    rendering.add_argument(
+        "--file-urls",
+        action="store_true",
+        help="link to page.html rather than page/ (use_directory_urls: false)",
+    )
     rendering.set_defaults(run=_render)
     args = parser.parse_args(argv)
     return int(args.run(args))

@@ -32,6 +32,7 @@ from .model import (
     Validation,
 )
 
+
 @dataclass(frozen=True)
 class SuiteCounts:
     models: int
@@ -111,8 +112,12 @@ def open_items(validation: Validation, checklist: Checklist) -> list[OpenItem]:
     result = []
     for item in checklist.items:
         because = tuple(
-            (question, validation.evidence[question].answer if question in validation.evidence
-             else "unanswered")
+            (
+                question,
+                validation.evidence[question].answer
+                if question in validation.evidence
+                else "unanswered",
+            )
             for question in item.opened_by
             if question not in validation.evidence or validation.evidence[question].answer != "yes"
         )
@@ -142,7 +147,8 @@ def cited_sources(*records: Record) -> list[str]:
 def gaps(validation: Validation, questions: list[Question]) -> list[Question]:
     """The evidence questions this validation does not answer "yes"."""
     return [
-        q for q in questions
+        q
+        for q in questions
         if q.id not in validation.evidence or validation.evidence[q.id].answer != "yes"
     ]
 

@@ -1,8 +1,8 @@
 """Reading YAML content files into plain values that remember where each value came from.
 
-The loader walks ruamel.yaml's event stream itself instead of using a constructor, because it has to
-see what a constructor hides: anchors, aliases, explicit tags and repeated keys are all refused here,
-and every key and value keeps its position so a schema error can point at `path:line:col`.
+The loader walks ruamel.yaml's event stream itself instead of using a constructor, because it has
+to see what a constructor hides: anchors, aliases, explicit tags and repeated keys are all refused
+here, and every key and value keeps its position so a schema error can point at `path:line:col`.
 """
 
 from __future__ import annotations
@@ -90,20 +90,32 @@ class _Builder:
         position = _at(event)
         self.document.value_at[loc] = position
         if isinstance(event, AliasEvent):
-            self.refuse(position, f"expected a value written out, found the alias *{event.anchor}; "
-                        "anchors and aliases are not allowed, so every record reads on its own", loc)
+            self.refuse(
+                position,
+                f"expected a value written out, found the alias *{getattr(event, 'anchor', '')}; "
+                "anchors and aliases are not allowed, so every record reads on its own",
+                loc,
+            )
             return None
-        if getattr(event, "anchor", None):
-            self.refuse(position, f"expected a value, found the anchor &{event.anchor}; "
-                        "anchors and aliases are not allowed, so every record reads on its own", loc)
-        if getattr(event, "tag", None) is not None:
-            tag = str(event.tag).replace("tag:yaml.org,2002:", "!!")
-            self.refuse(position, f"expected a plain value, found the tag {tag}; "
-                        "tags are not allowed in content", loc)
+        anchor, tag = getattr(event, "anchor", None), getattr(event, "tag", None)
+        if anchor:
+            self.refuse(
+                position,
+                f"expected a value, found the anchor &{anchor}; "
+                "anchors and aliases are not allowed, so every record reads on its own",
+                loc,
+            )
+        if tag is not None:
+            tag = str(tag).replace("tag:yaml.org,2002:", "!!")
+            self.refuse(
+                position,
+                f"expected a plain value, found the tag {tag}; tags are not allowed in content",
+                loc,
+            )
         if isinstance(event, MappingStartEvent):
             return self.mapping(loc)
         if isinstance(event, SequenceStartEvent):
-            items = []
+            items: list[Any] = []
             while not isinstance(self.events[self.index], SequenceEndEvent):
                 items.append(self.node((*loc, len(items))))
             self.next()
@@ -125,8 +137,12 @@ class _Builder:
             key = key_event.value
             if key in result:
                 first = self.document.key_at[(*loc, key)]
-                self.refuse(key_position, f"expected each key once, found {key!r} again "
-                            f"(first at line {first.line}, column {first.column})", (*loc, key))
+                self.refuse(
+                    key_position,
+                    f"expected each key once, found {key!r} again "
+                    f"(first at line {first.line}, column {first.column})",
+                    (*loc, key),
+                )
                 self.node((*loc, "?"))
                 continue
             self.document.key_at[(*loc, key)] = key_position
@@ -169,14 +185,20 @@ class _Builder:
 
 
 def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
-    """Parse one content file. Returns the document, or None with the reasons it could not be read."""
+    """Parse one content file: the document, or None and the reasons it could not be read."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        return None, [Problem(path, Position(line, column), "",
-                              f"expected UTF-8 text, found the byte 0x{raw[error.start]:02x}")]
+        return None, [
+            Problem(
+                path,
+                Position(line, column),
+                "",
+                f"expected UTF-8 text, found the byte 0x{raw[error.start]:02x}",
+            )
+        ]
     yaml = YAML(typ="safe", pure=True)
     yaml.version = (1, 2)
     try:
@@ -193,8 +215,9 @@ def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
 
     starts = [i for i, event in enumerate(events) if isinstance(event, DocumentStartEvent)]
     if not starts:
-        return None, [Problem(path, Position(1, 1), "",
-                              "expected a mapping of fields, found an empty file")]
+        return None, [
+            Problem(path, Position(1, 1), "", "expected a mapping of fields, found an empty file")
+        ]
     document = Document(path, None)
     builder = _Builder(document, events)
     builder.index = starts[0] + 1
@@ -203,6 +226,8 @@ def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
         extra = events[starts[1]]
         builder.refuse(_at(extra), "expected one YAML document per file, found another")
     if not isinstance(document.value, dict) and not builder.problems:
-        builder.refuse(Position(1, 1), f"expected a mapping of fields, found {describe(document.value)}")
+        builder.refuse(
+            Position(1, 1), f"expected a mapping of fields, found {describe(document.value)}"
+        )
     assert isinstance(events[-1], StreamEndEvent)
     return (None if builder.problems else document), builder.problems

@@ -1,8 +1,8 @@
 """The content model: one pydantic schema for every record kind, and the only statement of it.
 
-The JSON Schema that editors use is generated from these classes (`cloudqual schema`), so a field is
-added or renamed here and nowhere else. Fields that name another record are annotated with `Ref`, which
-is how `checks.py` finds every reference without a list of them kept by hand.
+The JSON Schema that editors use is generated from these classes (`cloudqual schema`), so a field
+is added or renamed here and nowhere else. Fields that name another record are annotated with
+`Ref`, which is how `checks.py` finds every reference without a list of them kept by hand.
 
 Nullable fields without a default are deliberate: the contributor must write `null`, which the site
 shows as "not stated". A missing key is an omission; `null` is a statement that no source says.
@@ -88,7 +88,8 @@ class Statement(Sourced):
     text: Text = Field(description="The statement, in Markdown.")
     reason: Text | None = Field(
         default=None,
-        description="Why it does not follow (required for not-established; allowed for not-published).",
+        description="Why it does not follow: required for not-established, allowed for "
+        "not-published.",
     )
 
 
@@ -129,8 +130,12 @@ class Program(Record):
     outcomes: list[Text] = Field(
         min_length=1, description="The results a qualification can have: pass, a tier, published."
     )
-    validity: Validity | None = Field(description="How long a result stays valid; null if not stated.")
-    tolerance: Tolerance | None = Field(description="Shortfall allowed from reference; null if none.")
+    validity: Validity | None = Field(
+        description="How long a result stays valid; null if not stated."
+    )
+    tolerance: Tolerance | None = Field(
+        description="Shortfall allowed from reference; null if none."
+    )
     criteria: list[Criterion] = Field(min_length=1)
     means: list[Statement] = Field(description="What a result under the program establishes.")
     does_not_mean: list[Statement] = Field(description="What a result does not establish.")
@@ -198,7 +203,9 @@ class Scope(Sourced):
 class Deployment(Sourced):
     location: Text | None
     energy_source: Text | None
-    environment: Text | None = Field(description="Bare metal, virtualized, ...; null if not stated.")
+    environment: Text | None = Field(
+        description="Bare metal, virtualized, ...; null if not stated."
+    )
 
 
 class Outcome(Sourced):

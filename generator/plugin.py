@@ -1,7 +1,7 @@
 """The MkDocs adapter: it only wires MkDocs events to the core.
 
-The whole site is built in memory in `on_pre_build`, which MkDocs runs before it cleans `site/`, so a
-content error stops the build while the last good site is still in place.
+The whole site is built in memory in `on_pre_build`, which MkDocs runs before it cleans `site/`,
+so a content error stops the build while the last good site is still in place.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         docs_prefix = Path(config.docs_dir).relative_to(Path(config.config_file_path).parent)
         for file in files:
-            # Hand-written pages: edit links name their path in the repository, as generated ones do.
+            # Hand-written pages: edit links name their repository path, as generated ones do.
             file.edit_uri = (docs_prefix / file.src_uri).as_posix()
         for uri, page in self.pages.items():
             if files.get_file_from_path(uri) is not None:

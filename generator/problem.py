@@ -6,7 +6,8 @@ every file; `ContentError` carries the whole list out of the core once checking 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, order=True)
@@ -25,11 +26,15 @@ class Problem:
     position: Position
     field: str
     message: str
-    severity: str = field(default="error", compare=False)
+    severity: str = dataclasses.field(default="error", compare=False)
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.position.line}:{self.position.column}"
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        if self.severity != "error":
+            where += f": {self.severity}"
+        return (
+            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        )
 
 
 class ContentError(Exception):

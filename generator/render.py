@@ -1,14 +1,14 @@
 """Rendering the checked `Site` into Markdown pages, through the Jinja templates in `templates/`.
 
-Each page is a Markdown file: headings in Markdown, so the table of contents sees them, and bodies in
-HTML blocks, which Markdown leaves alone. Content text is always data passed to a template, never
-part of one: `{{ }}` in a YAML record prints as written. Views are built here, so templates only show.
+Each page is a Markdown file: headings in Markdown, so the table of contents sees them, and bodies
+in HTML blocks, which Markdown leaves alone. Content text is always data passed to a template,
+never part of one: `{{ }}` in a YAML record prints as written. Views are built here, so templates
+only show.
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ SECTIONS = {
     "platforms": "platforms",
 }
 GRADE_MEANINGS = {
-    "independent": "Measured or confirmed by a party other than the provider and the program owner.",
+    "independent": "Measured or confirmed by a party other than the provider and program owner.",
     "program-owner": "Stated by the program owner, e.g. NVIDIA's own documents.",
     "provider-reported": "Stated by the provider about itself.",
     "secondary": "Reached through someone else's summary.",
@@ -120,7 +120,9 @@ class Renderer:
 
     def title(self, validation: Validation) -> str:
         site = self.site
-        platform = site.platforms[validation.platform].name if validation.platform else "whole cloud"
+        platform = (
+            site.platforms[validation.platform].name if validation.platform else "whole cloud"
+        )
         program = site.programs[validation.program].name
         release = f" {validation.program_release}" if validation.program_release else ""
         return f"{site.providers[validation.provider].name} {platform}: {program}{release}"
@@ -143,7 +145,8 @@ class Renderer:
             "other_suites": [
                 (other, derive.suite_counts(other))
                 for other in sorted(site.suites.values(), key=lambda s: s.id)
-                if suite is not None and other.id != suite.id
+                if suite is not None
+                and other.id != suite.id
                 and (other.program, other.chip) == (suite.program, suite.chip)
             ],
             "validity_end": derive.validity_end(validation, program),
@@ -166,50 +169,108 @@ class Renderer:
         titles = {v.id: self.title(v) for v in validations}
         pages = [
             self.page("index.md", "home.md.j2", None, validations=validations, titles=titles),
-            self.page("validations/index.md", "validations.md.j2", None,
-                      validations=validations, titles=titles),
-            self.page("providers/index.md", "providers.md.j2", None,
-                      providers=sorted(site.providers.values(), key=lambda p: p.id)),
-            self.page("programs/index.md", "programs.md.j2", None,
-                      programs=sorted(site.programs.values(), key=lambda p: p.id)),
-            self.page("platforms/index.md", "platforms.md.j2", None,
-                      platforms=sorted(site.platforms.values(), key=lambda p: p.id)),
-            self.page("case-studies.md", "case-studies.md.j2", self.only_file("case-studies"),
-                      case_studies=sorted(site.case_studies.values(), key=lambda c: c.id),
-                      sources=self.sources(*site.case_studies.values())),
-            self.page("compare.md", "compare.md.j2", None, validations=validations, titles=titles,
-                      questions=self.questions),
-            self.page("checklist.md", "checklist.md.j2", self.only_file("checklists"),
-                      checklists=sorted(site.checklists.values(), key=lambda c: c.id),
-                      questions=site.questions, sources=self.sources(*site.checklists.values())),
+            self.page(
+                "validations/index.md",
+                "validations.md.j2",
+                None,
+                validations=validations,
+                titles=titles,
+            ),
+            self.page(
+                "providers/index.md",
+                "providers.md.j2",
+                None,
+                providers=sorted(site.providers.values(), key=lambda p: p.id),
+            ),
+            self.page(
+                "programs/index.md",
+                "programs.md.j2",
+                None,
+                programs=sorted(site.programs.values(), key=lambda p: p.id),
+            ),
+            self.page(
+                "platforms/index.md",
+                "platforms.md.j2",
+                None,
+                platforms=sorted(site.platforms.values(), key=lambda p: p.id),
+            ),
+            self.page(
+                "case-studies.md",
+                "case-studies.md.j2",
+                self.only_file("case-studies"),
+                case_studies=sorted(site.case_studies.values(), key=lambda c: c.id),
+                sources=self.sources(*site.case_studies.values()),
+            ),
+            self.page(
+                "compare.md",
+                "compare.md.j2",
+                None,
+                validations=validations,
+                titles=titles,
+                questions=self.questions,
+            ),
+            self.page(
+                "checklist.md",
+                "checklist.md.j2",
+                self.only_file("checklists"),
+                checklists=sorted(site.checklists.values(), key=lambda c: c.id),
+                questions=site.questions,
+                sources=self.sources(*site.checklists.values()),
+            ),
         ]
         for validation in validations:
-            pages.append(self.page(
-                record_uri("validations", validation.id), "validation.md.j2",
-                site.file_of("validations", validation.id), **self.validation_view(validation)))
+            pages.append(
+                self.page(
+                    record_uri("validations", validation.id),
+                    "validation.md.j2",
+                    site.file_of("validations", validation.id),
+                    **self.validation_view(validation),
+                )
+            )
         for provider in site.providers.values():
             own = [v for v in validations if v.provider == provider.id]
-            pages.append(self.page(
-                record_uri("providers", provider.id), "provider.md.j2",
-                site.file_of("providers", provider.id), provider=provider, validations=own,
-                titles=titles, gaps={v.id: derive.gaps(v, self.questions) for v in own},
-                questions=self.questions))
+            pages.append(
+                self.page(
+                    record_uri("providers", provider.id),
+                    "provider.md.j2",
+                    site.file_of("providers", provider.id),
+                    provider=provider,
+                    validations=own,
+                    titles=titles,
+                    gaps={v.id: derive.gaps(v, self.questions) for v in own},
+                    questions=self.questions,
+                )
+            )
         for program in site.programs.values():
-            suites = sorted((s for s in site.suites.values() if s.program == program.id),
-                            key=lambda s: (s.chip, s.id))
-            pages.append(self.page(
-                record_uri("programs", program.id), "program.md.j2",
-                site.file_of("programs", program.id), program=program,
-                suites=[(s, derive.suite_counts(s)) for s in suites],
-                validations=[v for v in validations if v.program == program.id], titles=titles,
-                case_studies=[c for c in site.case_studies.values() if c.program == program.id],
-                sources=self.sources(program, *suites)))
+            suites = sorted(
+                (s for s in site.suites.values() if s.program == program.id),
+                key=lambda s: (s.chip, s.id),
+            )
+            pages.append(
+                self.page(
+                    record_uri("programs", program.id),
+                    "program.md.j2",
+                    site.file_of("programs", program.id),
+                    program=program,
+                    suites=[(s, derive.suite_counts(s)) for s in suites],
+                    validations=[v for v in validations if v.program == program.id],
+                    titles=titles,
+                    case_studies=[c for c in site.case_studies.values() if c.program == program.id],
+                    sources=self.sources(program, *suites),
+                )
+            )
         for platform in site.platforms.values():
-            pages.append(self.page(
-                record_uri("platforms", platform.id), "platform.md.j2",
-                site.file_of("platforms", platform.id), platform=platform,
-                validations=[v for v in validations if v.platform == platform.id], titles=titles,
-                sources=self.sources(platform)))
+            pages.append(
+                self.page(
+                    record_uri("platforms", platform.id),
+                    "platform.md.j2",
+                    site.file_of("platforms", platform.id),
+                    platform=platform,
+                    validations=[v for v in validations if v.platform == platform.id],
+                    titles=titles,
+                    sources=self.sources(platform),
+                )
+            )
         return {page.uri: page for page in pages}
 
 

@@ -47,7 +47,9 @@ class Site:
         return self.files[(kind, record_id)]
 
 
-def _record_files(content_dir: Path, shown_root: Path) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
+def _record_files(
+    content_dir: Path, shown_root: Path
+) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
     """The record files under `content_dir` as (kind, path, shown path), and misplaced files."""
     found: list[tuple[str, Path, str]] = []
     problems: list[Problem] = []
@@ -58,10 +60,19 @@ def _record_files(content_dir: Path, shown_root: Path) -> tuple[list[tuple[str, 
         shown = path.relative_to(shown_root).as_posix()
         kind = relative.parts[0]
         if len(relative.parts) != 2 or kind not in KINDS:
-            problems.append(Problem(shown, Position(1, 1), "", "expected a record in one of "
-                            f"content/{{{','.join(KINDS)}}}/, found a file elsewhere"))
+            problems.append(
+                Problem(
+                    shown,
+                    Position(1, 1),
+                    "",
+                    "expected a record in one of "
+                    f"content/{{{','.join(KINDS)}}}/, found a file elsewhere",
+                )
+            )
         elif path.suffix != ".yaml":
-            problems.append(Problem(shown, Position(1, 1), "", f"expected a .yaml file, found {path.name}"))
+            problems.append(
+                Problem(shown, Position(1, 1), "", f"expected a .yaml file, found {path.name}")
+            )
         else:
             found.append((kind, path, shown))
     return found, problems
@@ -74,27 +85,42 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     records: dict[str, dict[str, Record]] = {kind: {} for kind in KINDS}
     documents: dict[tuple[str, str], Document] = {}
     shown_paths: dict[tuple[str, str], str] = {}
+    present: dict[str, set[str]] = {kind: set() for kind in KINDS}
     for kind, path, shown in files:
+        present[kind].add(path.stem)
         raw = path.read_bytes()
         document, load_problems = load_text(shown, raw)
         problems += load_problems
         if document is None:
             continue
         if not raw.startswith(modeline(kind).encode() + b"\n"):
-            problems.append(Problem(shown, Position(1, 1), "", f"expected the first line to be "
-                            f"'{modeline(kind)}', so editors check this file as you type"))
+            problems.append(
+                Problem(
+                    shown,
+                    Position(1, 1),
+                    "",
+                    f"expected the first line to be "
+                    f"'{modeline(kind)}', so editors check this file as you type",
+                )
+            )
         record, schema_problems = validate(KINDS[kind], document)
         problems += schema_problems
         if record is None:
             continue
         if not re.match(ID_PATTERN, path.stem) or record.id != path.stem:
-            problems.append(Problem(shown, document.position(("id",)), "id", f"expected the id to "
-                            f"equal the file name {path.stem!r}, found {record.id!r}"))
+            problems.append(
+                Problem(
+                    shown,
+                    document.position(("id",)),
+                    "id",
+                    f"expected the id to equal the file name {path.stem!r}, found {record.id!r}",
+                )
+            )
             continue
         records[kind][record.id] = record
         documents[(kind, record.id)] = document
         shown_paths[(kind, record.id)] = shown
-    problems += Checker(records, documents).run()
+    problems += Checker(records, documents, present).run()
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems)
     return Site(

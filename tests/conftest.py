@@ -1,0 +1,28 @@
+"""Shared test helpers: a copy of a content tree in a temporary folder, with files laid over it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
+
+
+def copy_content(source: Path, destination: Path, overlay: Path | None = None) -> Path:
+    """Copy a content tree to `destination`, then lay the files under `overlay` over it."""
+    shutil.copytree(source, destination)
+    if overlay is not None:
+        for path in sorted(overlay.rglob("*")):
+            if path.is_file():
+                target = destination / path.relative_to(overlay)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+    return destination
+
+
+@pytest.fixture
+def minimal_content(tmp_path: Path) -> Path:
+    return copy_content(MINIMAL, tmp_path / "content")
