@@ -1,0 +1,78 @@
+"""Rendering: links, page paths, and content that is data, never a template."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from generator.render import _safe_uri, page_url, relative_url, render
+from generator.site import load_site
+
+
+@pytest.mark.parametrize(
+    ("here", "target", "directory", "expected"),
+    [
+        ("index.md", "validations/x.md", True, "validations/x/"),
+        ("validations/x.md", "providers/y.md", True, "../../providers/y/"),
+        ("validations/x.md", "index.md", True, "../../"),
+        ("validations/index.md", "validations/x.md", True, "x/"),
+        ("validations/x.md", "validations/index.md", True, "../"),
+        ("compare.md", "compare.md", True, "./"),
+        ("validations/x.md", "providers/y.md", False, "../providers/y.html"),
+        ("index.md", "compare.md", False, "compare.html"),
+    ],
+)
+def test_relative_url(here: str, target: str, directory: bool, expected: str) -> None:
+    assert relative_url(here, target, directory) == expected
+
+
+def test_page_url() -> None:
+    assert page_url("index.md", True) == ""
+    assert page_url("a/index.md", True) == "a/"
+    assert page_url("a/b.md", False) == "a/b.html"
+
+
+@pytest.mark.parametrize("uri", ["../x.md", "/etc/x.md", "a/../../x.md", "a\\b.md", "a/b.html"])
+def test_unsafe_page_paths_are_refused(uri: str) -> None:
+    with pytest.raises(ValueError, match="unsafe page path"):
+        _safe_uri(uri)
+
+
+def test_content_is_data_not_template(minimal_content: Path) -> None:
+    record = minimal_content / "validations" / "test-validation.yaml"
+    text = record.read_text(encoding="utf-8").replace(
+        "summary: A synthetic validation.",
+        'summary: "{{ 7 * 7 }} {% raw %} <script>alert(1)</script> **kept**"',
+    )
+    record.write_text(text, encoding="utf-8")
+    pages = render(load_site(minimal_content), ROOT / "templates")
+    page = pages["validations/test-validation.md"].markdown
+    assert "{{ 7 * 7 }} {% raw %}" in page
+    assert "49" not in page
+    assert "<script>" not in page
+    assert "<strong>kept</strong>" in page
+
+
+def test_every_record_page_and_section_is_rendered() -> None:
+    site = load_site(ROOT / "content")
+    pages = render(site, ROOT / "templates")
+    expected = {"index.md", "compare.md", "checklist.md", "case-studies.md"}
+    expected |= {
+        f"{kind}/index.md" for kind in ("validations", "providers", "programs", "platforms")
+    }
+    expected |= {f"validations/{i}.md" for i in site.validations}
+    expected |= {f"providers/{i}.md" for i in site.providers}
+    expected |= {f"programs/{i}.md" for i in site.programs}
+    expected |= {f"platforms/{i}.md" for i in site.platforms}
+    assert set(pages) == expected
+    page = pages["validations/crusoe-hgx-b300-exemplar.md"]
+    assert page.edit_path == "content/validations/crusoe-hgx-b300-exemplar.yaml"
+
+
+def test_rendering_is_deterministic() -> None:
+    site = load_site(ROOT / "content")
+    first = render(site, ROOT / "templates")
+    second = render(load_site(ROOT / "content"), ROOT / "templates")
+    assert {u: p.markdown for u, p in first.items()} == {u: p.markdown for u, p in second.items()}

@@ -1,0 +1,70 @@
+"""The one schema: strict types, no extra fields, committed JSON Schemas in step with the models."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import ROOT
+from pydantic import ValidationError
+
+from generator.checks import modeline
+from generator.cli import schemas
+from generator.model import KINDS, Provider, Scope
+
+
+def test_committed_schemas_are_current() -> None:
+    committed = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "schemas").glob("*.json")}
+    assert committed == schemas(), "schemas/ is stale: run `cloudqual schema`"
+
+
+def test_schemas_forbid_undeclared_fields() -> None:
+    for name, text in schemas().items():
+        assert json.loads(text)["additionalProperties"] is False, name
+
+
+def test_every_content_file_starts_with_its_modeline() -> None:
+    for kind in KINDS:
+        for path in (ROOT / "content" / kind).glob("*.yaml"):
+            first = path.read_text(encoding="utf-8").splitlines()[0]
+            assert first == modeline(kind), path
+
+
+@pytest.mark.parametrize(
+    "gpus",
+    [True, "512", 512.0, 0, -8],
+)
+def test_scope_rejects_loose_or_impossible_counts(gpus: object) -> None:
+    fields = {
+        "source": "s",
+        "grade": "provider-reported",
+        "framework": None,
+        "recipe_release": None,
+        "models": None,
+        "configurations": None,
+        "precisions": [],
+        "architectures": [],
+    }
+    assert Scope.model_validate({**fields, "gpus": 512}).gpus == 512
+    with pytest.raises(ValidationError):
+        Scope.model_validate({**fields, "gpus": gpus})
+
+
+@pytest.mark.parametrize("record_id", ["Crusoe", "crusoe_b300", "-crusoe", "crusoe--b300", "a/b"])
+def test_ids_are_kebab_case(record_id: str) -> None:
+    with pytest.raises(ValidationError):
+        Provider.model_validate({"id": record_id, "name": "n", "url": None, "summary": "s"})
+
+
+def test_undeclared_field_is_rejected() -> None:
+    with pytest.raises(ValidationError) as raised:
+        Provider.model_validate(
+            {"id": "p", "name": "n", "url": None, "summary": "s", "website": "x"}
+        )
+    assert raised.value.errors()[0]["type"] == "extra_forbidden"
+
+
+def test_nullable_fields_must_still_be_written() -> None:
+    with pytest.raises(ValidationError) as raised:
+        Provider.model_validate({"id": "p", "name": "n", "summary": "s"})
+    assert raised.value.errors()[0]["loc"] == ("url",)
