@@ -5,6 +5,8 @@ VENV := .venv
 STAMP := $(VENV)/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
+# Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
+export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: site test chromium clean
 

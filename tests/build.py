@@ -1,0 +1,78 @@
+"""Real builds for the end-to-end tests: a project copied to a temporary folder, built by MkDocs."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+from conftest import ROOT, copy_content
+
+
+def make_project(folder: Path, content: Path, overlay: Path | None = None) -> Path:
+    """A buildable project: this repository's mkdocs.yml and templates, with the given content."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(ROOT / "mkdocs.yml", folder / "mkdocs.yml")
+    shutil.copytree(ROOT / "templates", folder / "templates")
+    copy_content(content, folder / "content", overlay)
+    return folder
+
+
+def mkdocs_build(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        # Material's end-of-life banner is not a build warning; keep it out of the log under test.
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **env},
+        check=False,
+        timeout=300,
+    )
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    """Every file under `folder` and the hash of its bytes."""
+    return {
+        path.relative_to(folder).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+# Elements whose edges separate words when a page is read as text.
+_BLOCKS = {"p", "div", "li", "td", "th", "tr", "h1", "h2", "h3", "br", "dt", "dd", "blockquote"}
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.skip += tag in ("script", "style")
+        if tag in _BLOCKS:
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.skip -= tag in ("script", "style")
+        if tag in _BLOCKS:
+            self.parts.append(" ")
+
+    def handle_data(self, data: str) -> None:
+        if not self.skip:
+            self.parts.append(data)
+
+
+def main_text(html: str) -> str:
+    """The visible text of a page's article, whitespace collapsed."""
+    article = html[html.index("<article") : html.index("</article>")]
+    parser = _Text()
+    parser.feed(article)
+    return re.sub(r"\s+", " ", "".join(parser.parts))

@@ -1,0 +1,197 @@
+"""End to end: `mkdocs build --strict` of the real content, and of broken content."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from build import main_text, make_project, mkdocs_build, tree_digest
+from conftest import MINIMAL, ROOT
+
+EDIT = "https://code.test/owner/cloudqual/edit/main/"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = make_project(tmp_path_factory.mktemp("real"), ROOT / "content")
+    result = mkdocs_build(project, CLOUDQUAL_EDIT_URI=EDIT)
+    assert result.returncode == 0, result.stderr
+    assert not re.search(r"^(WARNING|ERROR)\b", result.stderr, re.MULTILINE), result.stderr
+    return project / "site"
+
+
+def page(site: Path, uri: str) -> str:
+    return (site / uri / "index.html").read_text(encoding="utf-8")
+
+
+def test_crusoe_b300_page_answers_the_analysis(built: Path) -> None:
+    text = main_text(page(built, "validations/crusoe-hgx-b300-exemplar"))
+    facts = [
+        "512 GPUs",
+        "Megatron-Bridge",
+        "BF16, FP8, NVFP4",
+        "dense, moe",
+        "Iceland",
+        "geothermal",
+        # the established result
+        "All 13 tested model-and-precision configurations met NVIDIA's Exemplar performance",
+        # coverage: 13 configurations are not 8 x 3 = 24
+        "8 models in 13 configurations",
+        "8 × 3 = 24 combinations, so 13 configurations cannot mean that",
+        "The reported counts match it exactly",
+        "6 models in 6 configurations, BF16 and FP8 only",
+        # what it does not establish
+        "Every model passed in all three precisions.",
+        "A measured generational speedup over HGX B200.",
+        "A performance guarantee or service-level agreement for customer allocations.",
+        "That Crusoe is faster or cheaper than another provider.",
+        "That 1.5x dense NVFP4 compute and 2x attention-layer performance are training speedups.",
+        "That NVFP4 training matches the model quality of higher-precision formats.",
+        "That every Crusoe region, or future B300 capacity, performs the same.",
+        "An energy-efficiency advantage, or zero lifecycle emissions.",
+        # dates that no source states
+        "Recipe release not stated",
+        "cannot be computed: the announcement date is not stated",
+        "valid 12 months",
+        # the trial checklist, tailored: 5 of 6 items open
+        "this validation leaves 5 open",
+        "Request the tested model-and-precision matrix",
+        # predecessor and sources
+        "Predecessor: Crusoe NVIDIA HGX B200: NVIDIA Exemplar Cloud",
+        "NVIDIA Requirements for AI Clouds, version 2.4",
+        "No address: we do not hold one.",
+    ]
+    missing = [fact for fact in facts if fact not in text]
+    assert missing == []
+    assert "Confirm the proposed deployment" not in text  # deployment is answered "yes"
+
+
+def test_crusoe_b300_page_links_its_predecessor_and_edit_file(built: Path) -> None:
+    html = page(built, "validations/crusoe-hgx-b300-exemplar")
+    assert 'href="../crusoe-hgx-b200-exemplar/"' in html
+    assert f'href="{EDIT}content/validations/crusoe-hgx-b300-exemplar.yaml"' in html
+    methodology = page(built, "methodology")
+    assert f'href="{EDIT}content/pages/methodology.md"' in methodology
+
+
+def test_program_page_quotes_criteria(built: Path) -> None:
+    text = main_text(page(built, "programs/nvidia-exemplar-cloud"))
+    for fact in [
+        "> 95% baseline performance for all workloads in a given test suite",
+        "Requirement BM01 (target), Requirements for AI Clouds v2.4",
+        "Run per Scalable Unit, for example, a 512 GPU cluster",
+        "within 5% of an NVIDIA-provided target",
+        "12 months",
+        "keep it for the whole process",
+        "B300 commit 97b1fd4 of NVIDIA/exemplar-performance 8 13 BF16, FP8, NVFP4",
+    ]:
+        assert fact in text
+
+
+def test_other_pages_carry_their_facts(built: Path) -> None:
+    cases = main_text((built / "case-studies" / "index.html").read_text(encoding="utf-8"))
+    assert "12% to 14%" in cases and "within 3%" in cases and "13% to 53%" in cases
+    platform = main_text(page(built, "platforms/hgx-b300"))
+    assert "specifications as claimed, not measurements" in platform
+    assert "1.5 times the dense NVFP4 compute of HGX B200." in platform
+    lambda_page = main_text(page(built, "validations/lambda-gb300-nvl72-mlperf-training-v6"))
+    assert "11.59 min" in lambda_page and "18.35 min" in lambda_page
+    coreweave = main_text(page(built, "validations/coreweave-clustermax-2"))
+    assert "Outcome: Platinum" in coreweave
+    compare = main_text((built / "compare" / "index.html").read_text(encoding="utf-8"))
+    assert compare.count("Is the model-by-precision matrix published?") == 2
+    checklist = main_text((built / "checklist" / "index.html").read_text(encoding="utf-8"))
+    assert checklist.count("Open unless the validation answers yes") == 5
+
+
+def test_navigation_lists_sections_not_records(built: Path) -> None:
+    html = page(built, "validations/crusoe-hgx-b300-exemplar")
+    nav = html[html.index('<nav class="md-nav md-nav--primary"') :]
+    nav = nav[: nav.index("</nav>")]
+    links = re.findall(r'class="md-nav__link[^"]*"[^>]*href="([^"]+)"|href="([^"]+)"', nav)
+    targets = {a or b for a, b in links}
+    assert not any("crusoe" in target for target in targets)
+    assert 8 <= len(targets) <= 14
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("href", "src") and value:
+                self.urls.append(value)
+
+
+def test_every_internal_link_resolves_and_nothing_loads_from_elsewhere(built: Path) -> None:
+    broken, external_assets = [], []
+    for html_file in built.rglob("*.html"):
+        parser = _Links()
+        parser.feed(html_file.read_text(encoding="utf-8"))
+        base = "file://" + html_file.as_posix()
+        for url in parser.urls:
+            parts = urlsplit(url)
+            if parts.scheme in ("http", "https", "mailto"):
+                continue
+            # 404.html is served from any depth, so MkDocs gives it root-relative links.
+            resolved = (
+                urljoin("file://" + built.as_posix() + "/", url.lstrip("/"))
+                if url.startswith("/")
+                else urljoin(base, url)
+            )
+            target = Path(urlsplit(resolved).path)
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{html_file.relative_to(built)} -> {url}")
+        text = html_file.read_text(encoding="utf-8")
+        external_assets += re.findall(
+            r'<(?:script|link|img)[^>]+(?:src|href)="(https?://[^"]+)"', text
+        )
+    assert broken == []
+    assert external_assets == []
+
+
+# The six broken records the pipeline issue names: each must fail with path:line:col and leave
+# the previous site byte-identical.
+BROKEN = [
+    "duplicate-key",
+    "missing-field",
+    "misspelled-field",
+    "dangling-reference",
+    "tab-indent",
+    "empty-file",
+]
+
+
+@pytest.fixture(scope="module")
+def good_minimal(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    project = make_project(tmp_path_factory.mktemp("minimal"), MINIMAL)
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project, tree_digest(project / "site")
+
+
+@pytest.mark.parametrize("case", BROKEN)
+def test_broken_record_fails_and_keeps_previous_site(
+    case: str, good_minimal: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    project, digest = good_minimal
+    broken = make_project(
+        tmp_path / "project", MINIMAL, ROOT / "tests" / "golden" / case / "content"
+    )
+    shutil.copytree(project / "site", broken / "site", dirs_exist_ok=True)
+    result = mkdocs_build(broken)
+    assert result.returncode != 0
+    expected = (ROOT / "tests" / "golden" / case / "expected.txt").read_text(encoding="utf-8")
+    first_problem = expected.splitlines()[0]
+    assert re.match(r"^content/[a-z-]+/[a-z0-9-]+\.yaml:\d+:\d+: ", first_problem)
+    assert first_problem in result.stderr
+    assert "Traceback" not in result.stderr
+    assert tree_digest(broken / "site") == digest
