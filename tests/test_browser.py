@@ -1,0 +1,113 @@
+"""The built site in a real browser: Debian's chromium, driven by Playwright."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from build import make_project, mkdocs_build
+from conftest import ROOT
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# As the machine's own probe found: without these, Chromium reaches for Google's hosts at start.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    project = make_project(tmp_path_factory.mktemp("browser"), ROOT / "content")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is required: run `make test`, which installs it")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    yield opened
+    context.close()
+
+
+def test_validation_page_renders_and_requests_only_this_host(page: Page, base_url: str) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(base_url + "validations/crusoe-hgx-b300-exemplar/")
+    page.wait_for_load_state("networkidle")
+    assert page.title().startswith("Crusoe NVIDIA HGX B300")
+    heading = page.get_by_role("heading", name="What this does not establish")
+    assert heading.is_visible()
+    assert page.get_by_text("8 × 3 = 24 combinations").is_visible()
+    badges = page.locator(".cq-statements--not .cq-grade--not-established")
+    assert badges.count() >= 8
+    assert all(badge.is_visible() for badge in badges.all()[:3])
+    foreign = [url for url in requested if not url.startswith(base_url)]
+    assert foreign == []
+    assert len(requested) > 3  # the page, its stylesheets and scripts were really fetched
+
+
+def test_dark_mode_toggle_changes_scheme_and_grade_colours(page: Page, base_url: str) -> None:
+    page.goto(base_url + "validations/crusoe-hgx-b300-exemplar/")
+    badge = page.locator(".cq-grade--not-established").first
+    scheme = page.locator("body").get_attribute("data-md-color-scheme")
+    light_colour = badge.evaluate("e => getComputedStyle(e).color")
+    page.get_by_title("Switch to dark mode").click()
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    dark_colour = badge.evaluate("e => getComputedStyle(e).color")
+    assert scheme == "default"
+    assert light_colour != dark_colour
+
+
+def test_navigation_reaches_a_record_through_its_section(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    page.locator(".md-nav--primary").get_by_role("link", name="Validations").first.click()
+    page.wait_for_url("**/validations/")
+    page.get_by_role("link", name="Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud").click()
+    page.wait_for_url("**/validations/crusoe-hgx-b300-exemplar/")
+    page.get_by_role("link", name="Crusoe NVIDIA HGX B200: NVIDIA Exemplar Cloud").click()
+    page.wait_for_url("**/validations/crusoe-hgx-b200-exemplar/")
+    assert page.get_by_text("Norway").first.is_visible()
+
+
+def test_search_finds_content_offline(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    page.locator(".md-search__input").click()
+    page.locator(".md-search__input").fill("Megatron")
+    expect(page.locator(".md-search-result__meta")).to_have_text("1 matching document")
+    assert "Crusoe NVIDIA HGX B300" in page.locator(".md-search-result__list").inner_text()
