@@ -107,7 +107,11 @@ def test_navigation_reaches_a_record_through_its_section(page: Page, base_url: s
 
 def test_search_finds_content_offline(page: Page, base_url: str) -> None:
     page.goto(base_url)
+    # Material builds its index in a worker from search_index.json; typing before that is ignored.
+    page.wait_for_load_state("networkidle")
     page.locator(".md-search__input").click()
-    page.locator(".md-search__input").fill("Megatron")
-    expect(page.locator(".md-search-result__meta")).to_have_text("1 matching document")
+    page.locator(".md-search__input").press_sequentially("Megatron", delay=50)
+    expect(page.locator(".md-search-result__meta")).to_have_text(
+        "1 matching document", timeout=15000
+    )
     assert "Crusoe NVIDIA HGX B300" in page.locator(".md-search-result__list").inner_text()
