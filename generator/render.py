@@ -157,6 +157,9 @@ class Renderer:
                 (checklist, derive.open_items(validation, checklist))
                 for checklist in sorted(site.checklists.values(), key=lambda c: c.id)
             ],
+            "program_case_studies": [
+                c for c in site.case_studies.values() if c.program == validation.program
+            ],
             "predecessor": site.validations.get(validation.predecessor or ""),
             "successors": [v for v in site.validations.values() if v.predecessor == validation.id],
             "sources": self.sources(validation),

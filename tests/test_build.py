@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -73,6 +79,7 @@ def test_crusoe_b300_page_answers_the_analysis(built: Path) -> None:
 def test_crusoe_b300_page_links_its_predecessor_and_edit_file(built: Path) -> None:
     html = page(built, "validations/crusoe-hgx-b300-exemplar")
     assert 'href="../crusoe-hgx-b200-exemplar/"' in html
+    assert 'href="../../case-studies/"' in html
     assert f'href="{EDIT}content/validations/crusoe-hgx-b300-exemplar.yaml"' in html
     methodology = page(built, "methodology")
     assert f'href="{EDIT}content/pages/methodology.md"' in methodology
@@ -195,3 +202,55 @@ def test_broken_record_fails_and_keeps_previous_site(
     assert first_problem in result.stderr
     assert "Traceback" not in result.stderr
     assert tree_digest(broken / "site") == digest
+
+
+def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "project", MINIMAL)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    url = f"http://127.0.0.1:{port}/validations/test-validation/"
+    try:
+        assert "A synthetic validation." in _wait_for(url, "A synthetic validation.")
+        record = project / "content" / "validations" / "test-validation.yaml"
+        record.write_text(
+            record.read_text(encoding="utf-8").replace("A synthetic validation.", "Edited live."),
+            encoding="utf-8",
+        )
+        assert "Edited live." in _wait_for(url, "Edited live.")
+        template = project / "templates" / "validation.md.j2"
+        template.write_text(
+            template.read_text(encoding="utf-8").replace("## Caveats", "## Limits"),
+            encoding="utf-8",
+        )
+        assert ">Limits<" in _wait_for(url, ">Limits<")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for(url: str, text: str, seconds: float = 60) -> str:
+    """The page at `url` once it contains `text`, polling while the server builds."""
+    deadline = time.monotonic() + seconds
+    body = ""
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - loopback only
+                body = response.read().decode("utf-8")
+            if text in body:
+                return body
+        except OSError:
+            pass
+        time.sleep(0.5)
+    return body
