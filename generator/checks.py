@@ -10,16 +10,26 @@ from __future__ import annotations
 import difflib
 import types
 from collections.abc import Iterator
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from . import derive
 from .load import Document, Path_
-from .model import ID_PATTERN, Record, Ref, Statement, Suite, Validation
+from .model import (
+    ID_PATTERN,
+    UNESTABLISHED,
+    Platform,
+    Record,
+    Statement,
+    Suite,
+    Validation,
+    references,
+    unwrap,
+)
 from .problem import Problem, describe
 
-UNESTABLISHED = ("not-established", "not-published")
 _TYPE_WORDS = {
     "int": "a whole number",
     "float": "a number",
@@ -42,26 +52,11 @@ def modeline(kind: str) -> str:
     return f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json"
 
 
-def _unwrap(annotation: Any) -> Any:
-    """Strip Annotated and Optional, leaving the type that holds the value."""
-    while True:
-        origin = get_origin(annotation)
-        if origin is Annotated:
-            annotation = get_args(annotation)[0]
-        elif origin in (Union, types.UnionType):
-            options = [arg for arg in get_args(annotation) if arg is not type(None)]
-            annotation = options[0] if len(options) == 1 else annotation
-            if len(options) != 1:
-                return annotation
-        else:
-            return annotation
-
-
 def _type_at(model: type[BaseModel], loc: Path_) -> Any:
     """The annotation of the field at `loc`, walking down from `model`; None if there is none."""
     annotation: Any = model
     for part in loc:
-        current = _unwrap(annotation)
+        current = unwrap(annotation)
         if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str):
             if part not in current.model_fields:
                 return None
@@ -94,7 +89,7 @@ def _schema_problem(model: type[Record], document: Document, error: ErrorDetails
         message = f"expected this required field, found it missing{hint}"
     elif kind == "extra_forbidden":
         position = document.position(loc, key=True)
-        holder = _unwrap(_type_at(model, loc[:-1]))
+        holder = unwrap(_type_at(model, loc[:-1]))
         is_model = isinstance(holder, type) and issubclass(holder, BaseModel)
         known = sorted(holder.model_fields) if is_model else []
         message = (
@@ -132,31 +127,6 @@ def validate(model: type[Record], document: Document) -> tuple[Record | None, li
         return model.model_validate(document.value), []
     except ValidationError as error:
         return None, [_schema_problem(model, document, detail) for detail in error.errors()]
-
-
-def references(value: Any, annotation: Any, loc: Path_ = ()) -> Iterator[tuple[str, str, Path_]]:
-    """Every `(kind, id, loc)` that a validated record refers to, found through `Ref` marks."""
-    refs = [m for m in getattr(annotation, "__metadata__", ()) if isinstance(m, Ref)]
-    if refs and isinstance(value, str):
-        yield refs[0].kind, value, loc
-        return
-    annotation = _unwrap(annotation)
-    if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
-            field_refs = [m for m in info.metadata if isinstance(m, Ref)]
-            child = getattr(value, name)
-            if field_refs and isinstance(child, str):
-                yield field_refs[0].kind, child, (*loc, name)
-            else:
-                yield from references(child, info.annotation, (*loc, name))
-    elif isinstance(value, list) and get_origin(annotation) is list:
-        for index, item in enumerate(value):
-            yield from references(item, get_args(annotation)[0], (*loc, index))
-    elif isinstance(value, dict) and get_origin(annotation) is dict:
-        key_type, value_type = get_args(annotation)
-        for key, item in value.items():
-            yield from references(key, key_type, (*loc, key))
-            yield from references(item, value_type, (*loc, key))
 
 
 def statements(value: Any, loc: Path_ = ()) -> Iterator[tuple[Statement, Path_]]:
@@ -267,6 +237,45 @@ class Checker:
                     f"{statement.grade}; cite the source instead",
                 )
 
+    def check_stated_suite(self, validation: Validation) -> None:
+        """A suite the provider names must be of its program and chip, and hold its counts.
+
+        Counts that exceed a named suite are a contradiction in the record, so they are an error;
+        counts that no suite explains, when none is named, are a fact about what was published,
+        so the site states them as a caveat instead (see derive.suite_not_reconciled).
+        """
+        suite = self.records.get("suites", {}).get(validation.stated_suite or "")
+        if not isinstance(suite, Suite):
+            return
+        if suite.program != validation.program:
+            self.report(
+                "validations",
+                validation.id,
+                ("stated_suite",),
+                f"expected a suite of {validation.program}, found one of {suite.program}",
+            )
+        platform = self.records.get("platforms", {}).get(validation.platform or "")
+        if isinstance(platform, Platform) and platform.chip != suite.chip:
+            self.report(
+                "validations",
+                validation.id,
+                ("stated_suite",),
+                f"expected a suite for the {platform.chip} chip of {platform.id}, found "
+                f"one for {suite.chip}",
+            )
+        counts = derive.suite_counts(suite)
+        if derive.fit(validation, counts) == "exceeds":
+            scope = validation.scope
+            self.report(
+                "validations",
+                validation.id,
+                ("scope", "configurations"),
+                f"expected at most {counts.models} models and {counts.configurations} "
+                f"configurations in {', '.join(counts.precisions)}, as suite {suite.id} "
+                f"has, found {scope.models} models and {scope.configurations} "
+                f"configurations in {', '.join(scope.precisions)}",
+            )
+
     def check_validation(self, validation: Validation) -> None:
         program = self.records.get("programs", {}).get(validation.program)
         outcomes = list(getattr(program, "outcomes", []))
@@ -279,14 +288,16 @@ class Checker:
                 f"({', '.join(outcomes)}), found {validation.outcome.result!r}"
                 + _suggest(validation.outcome.result, outcomes),
             )
-        suite = self.records.get("suites", {}).get(validation.suite or "")
-        if isinstance(suite, Suite) and suite.program != validation.program:
-            self.report(
-                "validations",
-                validation.id,
-                ("suite",),
-                f"expected a suite of {validation.program}, found one of {suite.program}",
-            )
+        self.check_stated_suite(validation)
+        for index, caveat in enumerate(validation.caveats):
+            if caveat.id in derive.RULES:
+                self.report(
+                    "validations",
+                    validation.id,
+                    ("caveats", index, "id"),
+                    f"expected an id of your own, found {caveat.id!r}, which the site "
+                    "derives by rule; remove this caveat, the site adds it when it applies",
+                )
         if validation.predecessor == validation.id:
             self.report(
                 "validations",

@@ -6,9 +6,11 @@ import argparse
 import json
 import shutil
 import sys
+from datetime import date
 from pathlib import Path
 
 from . import assets
+from .derive import Policy
 from .model import KINDS
 from .problem import ContentError
 from .render import render
@@ -50,17 +52,17 @@ def _render(args: argparse.Namespace) -> int:
     except ContentError as error:
         print(error, file=sys.stderr)
         return 1
-    pages = render(site, args.templates, directory_urls=not args.file_urls)
+    policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
+    output = render(site, args.templates, policy=policy, directory_urls=not args.file_urls)
     out: Path = args.out
-    for page in pages.values():
-        (out / page.uri).parent.mkdir(parents=True, exist_ok=True)
-        (out / page.uri).write_text(page.markdown, encoding="utf-8")
-    for uri, content in assets.load(args.templates).items():
+    files = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
+    files |= output.data | assets.load(args.templates)
+    for uri, content in files.items():
         (out / uri).parent.mkdir(parents=True, exist_ok=True)
         (out / uri).write_bytes(content)
     for hand_written in sorted((args.content / PAGES_FOLDER).glob("*.md")):
         shutil.copyfile(hand_written, out / hand_written.name)
-    print(f"wrote {len(pages)} pages to {out}")
+    print(f"wrote {len(output.pages)} pages and {len(output.data)} data files to {out}")
     return 0
 
 
@@ -82,6 +84,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="link to page.html rather than page/ (use_directory_urls: false)",
     )
+    rendering.add_argument(
+        "--as-of",
+        type=date.fromisoformat,
+        default=date.today(),
+        help="judge expiry and staleness on this date (YYYY-MM-DD)",
+    )
+    rendering.add_argument("--expiry-warning-days", type=int, default=90)
+    rendering.add_argument("--review-max-age-days", type=int, default=365)
     rendering.set_defaults(run=_render)
     args = parser.parse_args(argv)
     return int(args.run(args))

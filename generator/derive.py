@@ -1,36 +1,59 @@
 """Derived facts: everything the site computes from the raw records, and nothing else does.
 
-Contributors write raw facts; these pure functions compute what follows from them. Templates only
-show the results. Derived names never reuse a raw field's name.
+Contributors write raw facts; these pure functions compute what follows from them, uniformly for
+every validation. Templates only show the results. No derived name reuses a raw field's name.
 
 Computed here:
-- `suite_counts`: models, configurations and precisions of a suite's matrix;
-- `coverage`: a validation's reported counts against its suite and against the full
-  models x precisions grid (8 x 3 = 24 when 13 configurations were reported);
-- `validity_end`: the announcement date plus the program's validity period;
+- `suite_counts`: models, configurations and precisions of a suite;
+- `coverage`: reported counts against the full models x precisions grid (8 x 3 = 24);
+- `reconcile`: the suite a validation most likely ran, and what the counts say of every other
+  suite for the same program and chip;
+- `standard_caveats`: caveats that follow from the facts by rule (`RULES`), each with a source;
+- `validity_end`, `validity_status`, `review_status`: expiry and staleness under a `Policy`;
 - `open_items`: the checklist items a validation leaves open, with the answers that open them;
-- `established_claims` / `unestablished_claims`: the split of a validation's graded claims;
-- `cited_sources`: every source a record cites, in first-cited order;
-- `gaps`: evidence questions a validation does not answer "yes".
+- `established_claims` / `unestablished_claims`, `cited_sources`, `gaps`, `newest_first`;
+- `program_coverage`, `conflicts`: a provider's results side by side across programs.
 """
 
 from __future__ import annotations
 
 import calendar
-from dataclasses import dataclass
-from datetime import date
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Literal
 
-from .checks import UNESTABLISHED, references
 from .model import (
+    UNESTABLISHED,
+    CaseStudy,
     Checklist,
     ChecklistItem,
+    Platform,
     Program,
     Question,
     Record,
     Statement,
     Suite,
     Validation,
+    references,
 )
+
+# Evidence questions the rules read. A rule treats a question the content lacks as unanswered.
+MATRIX = "matrix-published"
+GENERATIONAL = "generational-comparison"
+ENERGY = "energy-published"
+
+
+@dataclass(frozen=True)
+class Policy:
+    """When the site is built, and how near an end or how old a review has to be to be flagged."""
+
+    as_of: date
+    expiry_warning_days: int = 90
+    review_max_age_days: int = 365
+
+
+# --- suites and coverage -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -38,18 +61,6 @@ class SuiteCounts:
     models: int
     configurations: int
     precisions: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Coverage:
-    """A validation's reported breadth, read against its suite and the full grid."""
-
-    reported_models: int | None
-    reported_configurations: int | None
-    reported_precisions: tuple[str, ...]
-    full_grid: int | None  # every reported model in every reported precision
-    suite: SuiteCounts | None
-    matches_suite: bool | None  # None when there is no suite or no counts to compare
 
 
 def suite_counts(suite: Suite) -> SuiteCounts:
@@ -66,25 +77,283 @@ def suite_counts(suite: Suite) -> SuiteCounts:
     return SuiteCounts(stated.models, stated.configurations, tuple(sorted(stated.precisions)))
 
 
-def coverage(validation: Validation, suite: Suite | None) -> Coverage:
+@dataclass(frozen=True)
+class Coverage:
+    """A validation's reported breadth, and the full grid its counts are often mistaken for."""
+
+    reported_models: int | None
+    reported_configurations: int | None
+    reported_precisions: tuple[str, ...]
+    full_grid: int | None  # every reported model in every reported precision
+    grid_exceeds_reported: bool  # True when "every model in every precision" cannot be the reading
+
+
+def coverage(validation: Validation) -> Coverage:
     scope = validation.scope
-    grid = (
-        scope.models * len(scope.precisions)
-        if scope.models is not None and scope.precisions
-        else None
-    )
-    counts = suite_counts(suite) if suite is not None else None
-    matches = None
-    if counts is not None and scope.models is not None and scope.configurations is not None:
-        matches = (scope.models, scope.configurations) == (counts.models, counts.configurations)
+    grid = None
+    if scope.models is not None and scope.precisions:
+        grid = scope.models * len(scope.precisions)
     return Coverage(
         reported_models=scope.models,
         reported_configurations=scope.configurations,
         reported_precisions=tuple(scope.precisions),
         full_grid=grid,
-        suite=counts,
-        matches_suite=matches,
+        grid_exceeds_reported=(
+            grid is not None and scope.configurations is not None and grid > scope.configurations
+        ),
     )
+
+
+Fit = Literal["matches", "exceeds", "below", "unknown"]
+
+
+def fit(validation: Validation, counts: SuiteCounts) -> Fit:
+    """How the validation's reported counts sit against one suite."""
+    scope = validation.scope
+    if scope.models is None or scope.configurations is None:
+        return "unknown"
+    if (
+        scope.models > counts.models
+        or scope.configurations > counts.configurations
+        or not set(scope.precisions) <= set(counts.precisions)
+    ):
+        return "exceeds"
+    if (scope.models, scope.configurations) == (counts.models, counts.configurations):
+        return "matches"
+    return "below"
+
+
+Basis = Literal[
+    "stated", "stated-release", "inferred-from-counts", "ambiguous", "not-found", "not-applicable"
+]
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    """Which suite a validation ran, how we know, and how its counts fit each candidate suite."""
+
+    basis: Basis
+    suite: Suite | None
+    counts: SuiteCounts | None
+    fit: Fit | None
+    # Every suite of the same program and chip: the suite, its counts, and the counts' fit.
+    candidates: tuple[tuple[Suite, SuiteCounts, Fit], ...] = field(default=())
+    chip: str | None = None
+
+
+def reconcile(
+    validation: Validation, platform: Platform | None, suites: list[Suite]
+) -> Reconciliation:
+    """Resolve a validation's counts against the program's suites for its chip and release."""
+    stated = next((s for s in suites if s.id == validation.stated_suite), None)
+    chip = platform.chip if platform is not None else None
+    same_chip = sorted(
+        (s for s in suites if s.program == validation.program and s.chip == chip),
+        key=lambda s: s.id,
+    )
+    candidates = tuple((s, suite_counts(s), fit(validation, suite_counts(s))) for s in same_chip)
+    release = validation.scope.recipe_release
+    if stated is not None:
+        basis: Basis = "stated"
+        chosen = stated
+    elif release is not None and any(s.release == release for s in same_chip):
+        basis, chosen = "stated-release", next(s for s in same_chip if s.release == release)
+    elif chip is None or validation.scope.configurations is None:
+        basis, chosen = ("not-applicable" if chip is None else "not-found"), None
+    else:
+        matches = [s for s, _, suite_fit in candidates if suite_fit == "matches"]
+        if len(matches) == 1:
+            basis, chosen = "inferred-from-counts", matches[0]
+        else:
+            basis, chosen = ("not-found" if not matches else "ambiguous"), None
+    counts = suite_counts(chosen) if chosen is not None else None
+    return Reconciliation(
+        basis=basis,
+        suite=chosen,
+        counts=counts,
+        fit=fit(validation, counts) if counts is not None else None,
+        candidates=tuple(c for c in candidates if chosen is None or c[0].id != chosen.id),
+        chip=chip,
+    )
+
+
+# --- standard caveats ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the caveat rules read about one validation."""
+
+    validation: Validation
+    program: Program
+    platform: Platform | None
+    provider_name: str
+    reconciliation: Reconciliation
+    case_studies: tuple[CaseStudy, ...]
+
+
+# What a rule finds: the caveat's text and the id of the source it rests on.
+Finding = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class DerivedCaveat:
+    rule: str  # the rule's id; authored caveats may not reuse it
+    text: str
+    source: str
+
+
+def _lower_first(text: str) -> str:
+    """Lower a sentence's capital so it reads inside another sentence ("Twice" -> "twice")."""
+    return text[0].lower() + text[1:] if text[1:2].islower() else text
+
+
+def _answer(validation: Validation, question: str) -> str:
+    answer = validation.evidence.get(question)
+    return answer.answer if answer is not None else "unanswered"
+
+
+def counts_without_matrix(facts: Facts) -> Finding | None:
+    """A count of configurations with no published matrix hides which model ran in which format."""
+    v, grid = facts.validation, coverage(facts.validation)
+    if v.scope.configurations is None or _answer(v, MATRIX) == "yes":
+        return None
+    reading = (
+        f" Every model in every precision would be {grid.full_grid} combinations, so that is not "
+        "what the count says."
+        if grid.grid_exceeds_reported
+        else ""
+    )
+    return (
+        f"{v.scope.models} models in {v.scope.configurations} configurations are reported without "
+        f"the model-by-precision matrix: which model ran in which precision is not known.{reading}",
+        v.scope.source,
+    )
+
+
+def specifications_not_speedups(facts: Facts) -> Finding | None:
+    """Specification multipliers are inputs, not speedups, unless a matched comparison exists."""
+    platform = facts.platform
+    if platform is None or not platform.specifications:
+        return None
+    if _answer(facts.validation, GENERATIONAL) == "yes":
+        return None
+    claims = "; ".join(_lower_first(s.text.rstrip(".")) for s in platform.specifications)
+    return (
+        f"{platform.name}'s specification claims ({claims}) are platform comparisons, not "
+        "measured speedups of this validation's workloads.",
+        platform.specifications[0].source,
+    )
+
+
+def one_deployment(facts: Facts) -> Finding | None:
+    """A result from one named deployment does not speak for every region."""
+    deployment = facts.validation.deployment
+    if deployment.location is None:
+        return None
+    capacity = f" or of future {facts.platform.name} capacity" if facts.platform else ""
+    return (
+        f"The result concerns the {deployment.location} deployment; it is not a measurement of "
+        f"every {facts.provider_name} region{capacity}.",
+        deployment.source,
+    )
+
+
+def renewable_not_efficiency(facts: Facts) -> Finding | None:
+    """An energy source is not an energy measurement."""
+    v = facts.validation
+    if v.deployment.energy_source is None or _answer(v, ENERGY) == "yes":
+        return None
+    return (
+        f"The energy source ({v.deployment.energy_source}) describes the electricity powering the "
+        "cluster. No energy measurements are published, so it is not an efficiency figure.",
+        v.deployment.source,
+    )
+
+
+def threshold_not_sla(facts: Facts) -> Finding | None:
+    """A program owner's pass threshold is a qualification standard, not a customer SLA."""
+    tolerance = facts.program.tolerance
+    if tolerance is None or facts.validation.outcome.result != "pass":
+        return None
+    return (
+        f"{facts.program.name}'s threshold, within {tolerance.percent:g}% of the reference, is "
+        f"{facts.program.owner}'s qualification standard, not a service-level agreement for "
+        "customer allocations.",
+        tolerance.source,
+    )
+
+
+def dense_only_suite(facts: Facts) -> Finding | None:
+    """A dense-only suite cannot expose problems that only mixture-of-experts workloads show."""
+    suite = facts.reconciliation.suite
+    if suite is not None and suite.workloads is not None:
+        architectures = {w.architecture for w in suite.workloads}
+    else:
+        architectures = set(facts.validation.scope.architectures)
+    if architectures != {"dense"}:
+        return None
+    moe = [c for c in facts.case_studies if any("MoE" in f.workload for f in c.findings)]
+    evidence = f" {moe[0].summary}" if moe else ""
+    return (
+        "Every workload tested is dense, so the result cannot expose problems that only "
+        f"mixture-of-experts workloads show.{evidence}",
+        moe[0].source if moe else facts.validation.scope.source,
+    )
+
+
+def suite_inferred(facts: Facts) -> Finding | None:
+    """When the provider names neither suite nor release, the matrix is only inferred."""
+    r = facts.reconciliation
+    if r.basis != "inferred-from-counts" or r.suite is None:
+        return None
+    return (
+        f"The provider stated neither its suite nor its recipe release. The {r.suite.chip} suite "
+        f"at {r.suite.release} is inferred because its counts match exactly.",
+        facts.validation.scope.source,
+    )
+
+
+def suite_not_reconciled(facts: Facts) -> Finding | None:
+    """Counts that no recorded suite explains cannot be reconciled: say so rather than guess."""
+    r, scope = facts.reconciliation, facts.validation.scope
+    if r.basis not in ("not-found", "ambiguous") or scope.configurations is None:
+        return None
+    why = (
+        "several recorded suites match them"
+        if r.basis == "ambiguous"
+        else f"no recorded {facts.program.name} suite for {r.chip} matches them"
+    )
+    return (
+        f"The reported counts ({scope.models} models, {scope.configurations} configurations) "
+        f"cannot be reconciled: {why}, so which workloads ran is not known.",
+        scope.source,
+    )
+
+
+# Each rule by its id, in the order pages list them. Authored caveats may not reuse these ids.
+RULES: dict[str, Callable[[Facts], Finding | None]] = {
+    "counts-without-matrix": counts_without_matrix,
+    "suite-inferred": suite_inferred,
+    "suite-not-reconciled": suite_not_reconciled,
+    "dense-only-suite": dense_only_suite,
+    "specifications-not-speedups": specifications_not_speedups,
+    "one-deployment": one_deployment,
+    "renewable-not-efficiency": renewable_not_efficiency,
+    "threshold-not-sla": threshold_not_sla,
+}
+
+
+def standard_caveats(facts: Facts) -> list[DerivedCaveat]:
+    """Every caveat whose rule fires for these facts, in rule order."""
+    return [
+        DerivedCaveat(rule_id, *finding)
+        for rule_id, rule in RULES.items()
+        if (finding := rule(facts)) is not None
+    ]
+
+
+# --- dates ---------------------------------------------------------------------------------------
 
 
 def add_months(start: date, months: int) -> date:
@@ -101,6 +370,31 @@ def validity_end(validation: Validation, program: Program) -> date | None:
     return add_months(validation.announced, program.validity.months)
 
 
+ValidityStatus = Literal["valid", "expiring", "expired", "unknown", "no-expiry"]
+
+
+def validity_status(validation: Validation, program: Program, policy: Policy) -> ValidityStatus:
+    """Where the result stands on `policy.as_of`: past, near or before its validity end."""
+    if program.validity is None:
+        return "no-expiry"
+    end = validity_end(validation, program)
+    if end is None:
+        return "unknown"
+    if end < policy.as_of:
+        return "expired"
+    if end <= policy.as_of + timedelta(days=policy.expiry_warning_days):
+        return "expiring"
+    return "valid"
+
+
+def review_is_stale(validation: Validation, policy: Policy) -> bool:
+    """True when the record's last review is older than the policy allows."""
+    return (policy.as_of - validation.last_reviewed).days > policy.review_max_age_days
+
+
+# --- checklist, claims, sources ------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class OpenItem:
     item: ChecklistItem
@@ -112,14 +406,9 @@ def open_items(validation: Validation, checklist: Checklist) -> list[OpenItem]:
     result = []
     for item in checklist.items:
         because = tuple(
-            (
-                question,
-                validation.evidence[question].answer
-                if question in validation.evidence
-                else "unanswered",
-            )
+            (question, _answer(validation, question))
             for question in item.opened_by
-            if question not in validation.evidence or validation.evidence[question].answer != "yes"
+            if _answer(validation, question) != "yes"
         )
         if because or not item.opened_by:
             result.append(OpenItem(item, because))
@@ -134,23 +423,21 @@ def unestablished_claims(validation: Validation) -> list[Statement]:
     return [c for c in validation.claims if c.grade in UNESTABLISHED]
 
 
-def cited_sources(*records: Record) -> list[str]:
-    """Ids of every source the records cite, each once, in the order first cited."""
+def cited_sources(*records: Record, extra: tuple[str, ...] = ()) -> list[str]:
+    """Ids of every source the records cite, then `extra`, each once, in first-cited order."""
     cited: dict[str, None] = {}
     for record in records:
         for kind, target, _ in references(record, type(record)):
             if kind == "sources":
                 cited.setdefault(target)
+    for source in extra:
+        cited.setdefault(source)
     return list(cited)
 
 
 def gaps(validation: Validation, questions: list[Question]) -> list[Question]:
     """The evidence questions this validation does not answer "yes"."""
-    return [
-        q
-        for q in questions
-        if q.id not in validation.evidence or validation.evidence[q.id].answer != "yes"
-    ]
+    return [q for q in questions if _answer(validation, q.id) != "yes"]
 
 
 def newest_first(validations: list[Validation]) -> list[Validation]:
@@ -158,3 +445,81 @@ def newest_first(validations: list[Validation]) -> list[Validation]:
     dated = sorted((v for v in validations if v.announced), key=lambda v: (v.announced, v.id))
     undated = sorted((v for v in validations if not v.announced), key=lambda v: v.id)
     return [*reversed(dated), *undated]
+
+
+# --- a provider across programs ------------------------------------------------------------------
+
+
+def program_coverage(
+    validations: list[Validation], programs: list[Program]
+) -> list[tuple[Program, list[Validation]]]:
+    """Each program with this provider's results under it; an empty list is a gap."""
+    return [(p, [v for v in validations if v.program == p.id]) for p in programs]
+
+
+def conflicts(validations: list[Validation]) -> list[tuple[Validation, Validation]]:
+    """Pairs of results for the same platform, program and release that disagree on the outcome,
+    where neither is recorded as the other's predecessor."""
+    found = []
+    for index, first in enumerate(validations):
+        for second in validations[index + 1 :]:
+            same = (first.platform, first.program, first.program_release) == (
+                second.platform,
+                second.program,
+                second.program_release,
+            )
+            related = second.id == first.predecessor or first.id == second.predecessor
+            if same and not related and first.outcome.result != second.outcome.result:
+                found.append((first, second))
+    return found
+
+
+# --- everything derived about one validation -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Derived:
+    """Every derived fact about one validation, computed once and shared by pages and data."""
+
+    coverage: Coverage
+    reconciliation: Reconciliation
+    standard_caveats: list[DerivedCaveat]
+    validity_end: date | None
+    validity_status: ValidityStatus
+    review_stale: bool
+    open_items: dict[str, list[OpenItem]]  # by checklist id
+    established: list[Statement]
+    unestablished: list[Statement]
+
+
+def derive_validation(
+    validation: Validation,
+    *,
+    program: Program,
+    platform: Platform | None,
+    provider_name: str,
+    suites: list[Suite],
+    case_studies: list[CaseStudy],
+    checklists: list[Checklist],
+    policy: Policy,
+) -> Derived:
+    reconciliation = reconcile(validation, platform, suites)
+    facts = Facts(
+        validation=validation,
+        program=program,
+        platform=platform,
+        provider_name=provider_name,
+        reconciliation=reconciliation,
+        case_studies=tuple(c for c in case_studies if c.program == validation.program),
+    )
+    return Derived(
+        coverage=coverage(validation),
+        reconciliation=reconciliation,
+        standard_caveats=standard_caveats(facts),
+        validity_end=validity_end(validation, program),
+        validity_status=validity_status(validation, program, policy),
+        review_stale=review_is_stale(validation, policy),
+        open_items={c.id: open_items(validation, c) for c in checklists},
+        established=established_claims(validation),
+        unestablished=unestablished_claims(validation),
+    )

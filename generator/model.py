@@ -10,9 +10,11 @@ shows as "not stated". A missing key is an omission; `null` is a statement that 
 
 from __future__ import annotations
 
+import types
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -49,11 +51,13 @@ Grade = Literal[
 ]
 GRADES: tuple[Grade, ...] = Grade.__args__  # type: ignore[attr-defined]
 
+# Grades of a statement that the evidence does not support; they go under "does not establish".
+UNESTABLISHED: tuple[Grade, ...] = ("not-established", "not-published")
+
 Answer = Literal["yes", "partial", "no", "not-published", "not-stated"]
 ANSWERS: tuple[Answer, ...] = Answer.__args__  # type: ignore[attr-defined]
 
 Architecture = Literal["dense", "moe", "hybrid"]
-SuiteBasis = Literal["stated", "inferred-from-counts", "unknown", "not-applicable"]
 SourceKind = Literal[
     "program-document",
     "repository",
@@ -238,8 +242,10 @@ class Validation(Record):
     platform: PlatformRef | None = Field(description="null when the result covers the whole cloud.")
     program: ProgramRef
     program_release: Text | None = Field(description="Round or version of the program, e.g. v6.0.")
-    suite: SuiteRef | None
-    suite_basis: SuiteBasis = Field(description="How we know which suite was run.")
+    stated_suite: SuiteRef | None = Field(
+        description="The suite the provider says it ran; null when not stated. When null, the "
+        "site infers the likely suite from the counts."
+    )
     announced: date | None = Field(description="null when no source we hold states the date.")
     last_reviewed: date
     summary: Text
@@ -308,3 +314,45 @@ KINDS: dict[str, type[Record]] = {
     "checklists": Checklist,
     "questions": Question,
 }
+
+
+def unwrap(annotation: Any) -> Any:
+    """Strip Annotated and Optional from a type, leaving the type that holds the value."""
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            annotation = get_args(annotation)[0]
+        elif origin in (Union, types.UnionType):
+            options = [arg for arg in get_args(annotation) if arg is not type(None)]
+            if len(options) != 1:
+                return annotation
+            annotation = options[0]
+        else:
+            return annotation
+
+
+def references(
+    value: Any, annotation: Any, loc: tuple[str | int, ...] = ()
+) -> Iterator[tuple[str, str, tuple[str | int, ...]]]:
+    """Every `(kind, id, loc)` that a validated record refers to, found through `Ref` marks."""
+    refs = [m for m in getattr(annotation, "__metadata__", ()) if isinstance(m, Ref)]
+    if refs and isinstance(value, str):
+        yield refs[0].kind, value, loc
+        return
+    annotation = unwrap(annotation)
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            field_refs = [m for m in info.metadata if isinstance(m, Ref)]
+            child = getattr(value, name)
+            if field_refs and isinstance(child, str):
+                yield field_refs[0].kind, child, (*loc, name)
+            else:
+                yield from references(child, info.annotation, (*loc, name))
+    elif isinstance(value, list) and get_origin(annotation) is list:
+        for index, item in enumerate(value):
+            yield from references(item, get_args(annotation)[0], (*loc, index))
+    elif isinstance(value, dict) and get_origin(annotation) is dict:
+        key_type, value_type = get_args(annotation)
+        for key, item in value.items():
+            yield from references(key, key_type, (*loc, key))
+            yield from references(item, value_type, (*loc, key))

@@ -7,6 +7,7 @@ so a content error stops the build while the last good site is still in place.
 from __future__ import annotations
 
 import logging
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 
 from . import assets
+from .derive import Policy
 from .problem import ContentError
 from .render import Page, render
 from .site import load_site
@@ -34,11 +36,18 @@ class CloudqualConfig(Config):
     """Folder of YAML records, relative to mkdocs.yml."""
     templates_dir = c.Type(str, default="templates")
     """Folder of Jinja templates, relative to mkdocs.yml."""
+    as_of = c.Optional(c.Type(str))
+    """The date expiry and staleness are judged on, as YYYY-MM-DD; today when unset."""
+    expiry_warning_days = c.Type(int, default=90)
+    """Flag a result this many days before its validity ends."""
+    review_max_age_days = c.Type(int, default=365)
+    """Flag a record whose last review is older than this."""
 
 
 class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def __init__(self) -> None:
         self.pages: dict[str, Page] = {}
+        self.data: dict[str, bytes] = {}
         self.assets: dict[str, bytes] = {}
 
     def _path(self, config: MkDocsConfig, folder: str) -> Path:
@@ -56,8 +65,17 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             raise PluginError(f"cloudqual: content has errors\n{error}") from None
         for warning in site.warnings:
             log.warning(str(warning))
+        try:
+            as_of = date.fromisoformat(self.config.as_of) if self.config.as_of else date.today()
+        except ValueError:
+            found = self.config.as_of
+            raise PluginError(f"cloudqual: as_of: expected YYYY-MM-DD, found {found!r}") from None
+        policy = Policy(as_of, self.config.expiry_warning_days, self.config.review_max_age_days)
         templates_dir = self._path(config, self.config.templates_dir)
-        self.pages = render(site, templates_dir, directory_urls=config.use_directory_urls)
+        output = render(
+            site, templates_dir, policy=policy, directory_urls=config.use_directory_urls
+        )
+        self.pages, self.data = output.pages, output.data
         self.assets = assets.load(templates_dir)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -74,6 +92,15 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         for uri, content in self.assets.items():
             files.append(File.generated(config, uri, content=content))
         return files
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        # Data files are written as they are, after MkDocs: a Markdown download must not become
+        # a page, and none of them needs MkDocs' processing.
+        site_dir = Path(config.site_dir)
+        for uri, content in self.data.items():
+            target = site_dir / uri
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object

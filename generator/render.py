@@ -8,7 +8,6 @@ only show.
 
 from __future__ import annotations
 
-import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,16 +15,11 @@ from typing import Any
 import jinja2
 
 from . import derive, markup
+from .data import build_data
+from .links import record_uri, relative_file, relative_url, safe_path
 from .model import ANSWERS, GRADES, Record, Validation
 from .site import Site
 
-# The section folder of each record kind that has its own pages.
-SECTIONS = {
-    "validations": "validations",
-    "providers": "providers",
-    "programs": "programs",
-    "platforms": "platforms",
-}
 GRADE_MEANINGS = {
     "independent": "Measured or confirmed by a party other than the provider and program owner.",
     "program-owner": "Stated by the program owner, e.g. NVIDIA's own documents.",
@@ -44,6 +38,31 @@ ANSWER_MEANINGS = {
 assert set(GRADE_MEANINGS) == set(GRADES) and set(ANSWER_MEANINGS) == set(ANSWERS)
 
 
+VALIDITY_WORDS = {
+    "valid": "valid",
+    "expiring": "near its validity end",
+    "expired": "past its validity end",
+    "unknown": "validity end unknown",
+    "no-expiry": "no validity period stated",
+}
+
+
+BASIS_WORDS = {
+    "stated": "named by the provider",
+    "stated-release": "identified by the provider's stated recipe release",
+    "inferred-from-counts": "inferred from the reported counts",
+    "ambiguous": "ambiguous: several recorded suites match the counts",
+    "not-found": "not found: no recorded suite matches the counts",
+    "not-applicable": "not applicable",
+}
+FIT_WORDS = {
+    "matches": "the reported counts match it",
+    "exceeds": "the reported counts exceed it, so it cannot be the suite that ran",
+    "below": "the reported counts are fewer than it holds: a partial run of it",
+    "unknown": "there are no reported counts to compare",
+}
+
+
 @dataclass(frozen=True)
 class Page:
     """One generated page: where it goes, its Markdown, and the content file it comes from."""
@@ -53,42 +72,13 @@ class Page:
     edit_path: str | None
 
 
-def record_uri(kind: str, record_id: str) -> str:
-    return f"{SECTIONS[kind]}/{record_id}.md"
-
-
-def page_url(uri: str, directory_urls: bool) -> str:
-    """The URL path a Markdown page is served at, as MkDocs lays it out."""
-    stem = uri.removesuffix(".md")
-    if not directory_urls:
-        return stem + ".html"
-    if stem == "index" or stem.endswith("/index"):
-        return stem.removesuffix("index")
-    return stem + "/"
-
-
-def relative_url(here: str, target: str, directory_urls: bool) -> str:
-    """A link from page `here` to page `target`, relative so the site works under any base path."""
-    here_url, target_url = page_url(here, directory_urls), page_url(target, directory_urls)
-    base = here_url if here_url.endswith("/") or not here_url else posixpath.dirname(here_url)
-    relative = posixpath.relpath(target_url or ".", base.rstrip("/") or ".")
-    if target_url.endswith("/") or not target_url:
-        relative = "./" if relative == "." else relative + "/"
-    return relative
-
-
-def _safe_uri(uri: str) -> str:
-    """Refuse any page path that could land outside the output folder."""
-    normal = posixpath.normpath(uri)
-    if normal != uri or uri.startswith(("/", "../")) or "\\" in uri or not uri.endswith(".md"):
-        raise ValueError(f"unsafe page path {uri!r}")
-    return uri
-
-
 class Renderer:
-    def __init__(self, site: Site, templates_dir: Path, *, directory_urls: bool = True) -> None:
+    def __init__(
+        self, site: Site, templates_dir: Path, *, directory_urls: bool, policy: derive.Policy
+    ) -> None:
         self.site = site
         self.directory_urls = directory_urls
+        self.policy = policy
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(templates_dir),
             autoescape=True,
@@ -99,9 +89,34 @@ class Renderer:
         )
         self.env.filters.update(md=markup.block, md_inline=markup.inline, heading=markup.heading)
         self.env.globals.update(
-            grade_meanings=GRADE_MEANINGS, answer_meanings=ANSWER_MEANINGS, site=site
+            grade_meanings=GRADE_MEANINGS,
+            answer_meanings=ANSWER_MEANINGS,
+            validity_words=VALIDITY_WORDS,
+            basis_words=BASIS_WORDS,
+            fit_words=FIT_WORDS,
+            site=site,
+            policy=policy,
         )
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
+        self.checklists = sorted(site.checklists.values(), key=lambda c: c.id)
+        self.validations = derive.newest_first(list(site.validations.values()))
+        self.titles = {v.id: self.title(v) for v in self.validations}
+        suites = sorted(site.suites.values(), key=lambda s: s.id)
+        case_studies = sorted(site.case_studies.values(), key=lambda c: c.id)
+        self.derived = {
+            v.id: derive.derive_validation(
+                v,
+                program=site.programs[v.program],
+                platform=site.platforms.get(v.platform or ""),
+                provider_name=site.providers[v.provider].name,
+                suites=suites,
+                case_studies=case_studies,
+                checklists=self.checklists,
+                policy=policy,
+            )
+            for v in self.validations
+        }
+        self.env.globals.update(titles=self.titles, derived=self.derived)
 
     def page(self, uri: str, template: str, edit_path: str | None, **view: Any) -> Page:
         def href(target: str) -> str:
@@ -110,8 +125,13 @@ class Renderer:
         def link(kind: str, record_id: str) -> str:
             return href(record_uri(kind, record_id))
 
-        text = self.env.get_template(template).render(href=href, link=link, here=uri, **view)
-        return Page(_safe_uri(uri), text, edit_path)
+        def download(path: str) -> str:
+            return relative_file(uri, path, self.directory_urls)
+
+        text = self.env.get_template(template).render(
+            href=href, link=link, download=download, here=uri, **view
+        )
+        return Page(safe_path(uri, ".md"), text, edit_path)
 
     def only_file(self, kind: str) -> str | None:
         """The edit target of a page built from a whole kind: its file, when there is just one."""
@@ -127,70 +147,62 @@ class Renderer:
         release = f" {validation.program_release}" if validation.program_release else ""
         return f"{site.providers[validation.provider].name} {platform}: {program}{release}"
 
-    def sources(self, *records: Record) -> list[Any]:
-        return [self.site.sources[source_id] for source_id in derive.cited_sources(*records)]
+    def sources(self, *records: Record, extra: tuple[str, ...] = ()) -> list[Any]:
+        cited = derive.cited_sources(*records, extra=extra)
+        return [self.site.sources[source_id] for source_id in cited]
 
     def validation_view(self, validation: Validation) -> dict[str, Any]:
         site = self.site
-        suite = site.suites.get(validation.suite or "")
-        program = site.programs[validation.program]
+        derived = self.derived[validation.id]
+        suite = derived.reconciliation.suite
         return {
             "validation": validation,
-            "title": self.title(validation),
+            "title": self.titles[validation.id],
             "provider": site.providers[validation.provider],
             "platform": site.platforms.get(validation.platform or ""),
-            "program": program,
+            "program": site.programs[validation.program],
             "suite": suite,
-            "coverage": derive.coverage(validation, suite),
-            "other_suites": [
-                (other, derive.suite_counts(other))
-                for other in sorted(site.suites.values(), key=lambda s: s.id)
-                if suite is not None
-                and other.id != suite.id
-                and (other.program, other.chip) == (suite.program, suite.chip)
-            ],
-            "validity_end": derive.validity_end(validation, program),
-            "established": derive.established_claims(validation),
-            "unestablished": derive.unestablished_claims(validation),
+            "d": derived,
             "answers": [(q, validation.evidence.get(q.id)) for q in self.questions],
-            "checklists": [
-                (checklist, derive.open_items(validation, checklist))
-                for checklist in sorted(site.checklists.values(), key=lambda c: c.id)
-            ],
+            "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
             "program_case_studies": [
                 c for c in site.case_studies.values() if c.program == validation.program
             ],
             "predecessor": site.validations.get(validation.predecessor or ""),
-            "successors": [v for v in site.validations.values() if v.predecessor == validation.id],
-            "sources": self.sources(validation),
-            "titles": {v.id: self.title(v) for v in site.validations.values()},
+            "successors": [v for v in self.validations if v.predecessor == validation.id],
+            "sources": self.sources(
+                validation,
+                *([suite] if suite else []),
+                *(c for c, _, _ in derived.reconciliation.candidates),
+                extra=tuple(c.source for c in derived.standard_caveats),
+            ),
         }
+
+    def flagged(self) -> list[Validation]:
+        """Validations the home page flags: near or past their end, unknown end, stale review."""
+        return [
+            v
+            for v in self.validations
+            if self.derived[v.id].validity_status in ("expiring", "expired", "unknown")
+            or self.derived[v.id].review_stale
+        ]
 
     def render(self) -> dict[str, Page]:
         site = self.site
-        validations = derive.newest_first(list(site.validations.values()))
-        titles = {v.id: self.title(v) for v in validations}
+        validations = self.validations
+        programs = sorted(site.programs.values(), key=lambda p: p.id)
         pages = [
-            self.page("index.md", "home.md.j2", None, validations=validations, titles=titles),
             self.page(
-                "validations/index.md",
-                "validations.md.j2",
-                None,
-                validations=validations,
-                titles=titles,
+                "index.md", "home.md.j2", None, validations=validations, flagged=self.flagged()
             ),
+            self.page("validations/index.md", "validations.md.j2", None, validations=validations),
             self.page(
                 "providers/index.md",
                 "providers.md.j2",
                 None,
                 providers=sorted(site.providers.values(), key=lambda p: p.id),
             ),
-            self.page(
-                "programs/index.md",
-                "programs.md.j2",
-                None,
-                programs=sorted(site.programs.values(), key=lambda p: p.id),
-            ),
+            self.page("programs/index.md", "programs.md.j2", None, programs=programs),
             self.page(
                 "platforms/index.md",
                 "platforms.md.j2",
@@ -209,25 +221,34 @@ class Renderer:
                 "compare.md.j2",
                 None,
                 validations=validations,
-                titles=titles,
                 questions=self.questions,
+                providers=[
+                    (p, [v for v in validations if v.provider == p.id])
+                    for p in sorted(site.providers.values(), key=lambda p: p.id)
+                ],
+                gaps={v.id: derive.gaps(v, self.questions) for v in validations},
             ),
             self.page(
                 "checklist.md",
                 "checklist.md.j2",
                 self.only_file("checklists"),
-                checklists=sorted(site.checklists.values(), key=lambda c: c.id),
+                checklists=self.checklists,
                 questions=site.questions,
-                sources=self.sources(*site.checklists.values()),
+                validations=validations,
+                sources=self.sources(*self.checklists),
             ),
         ]
         for validation in validations:
+            edit = site.file_of("validations", validation.id)
+            view = self.validation_view(validation)
             pages.append(
                 self.page(
-                    record_uri("validations", validation.id),
-                    "validation.md.j2",
-                    site.file_of("validations", validation.id),
-                    **self.validation_view(validation),
+                    record_uri("validations", validation.id), "validation.md.j2", edit, **view
+                )
+            )
+            pages.append(
+                self.page(
+                    f"trial-checklists/{validation.id}.md", "trial-checklist.md.j2", edit, **view
                 )
             )
         for provider in site.providers.values():
@@ -239,12 +260,13 @@ class Renderer:
                     site.file_of("providers", provider.id),
                     provider=provider,
                     validations=own,
-                    titles=titles,
+                    by_program=derive.program_coverage(own, programs),
+                    conflicts=derive.conflicts(own),
                     gaps={v.id: derive.gaps(v, self.questions) for v in own},
                     questions=self.questions,
                 )
             )
-        for program in site.programs.values():
+        for program in programs:
             suites = sorted(
                 (s for s in site.suites.values() if s.program == program.id),
                 key=lambda s: (s.chip, s.id),
@@ -257,7 +279,6 @@ class Renderer:
                     program=program,
                     suites=[(s, derive.suite_counts(s)) for s in suites],
                     validations=[v for v in validations if v.program == program.id],
-                    titles=titles,
                     case_studies=[c for c in site.case_studies.values() if c.program == program.id],
                     sources=self.sources(program, *suites),
                 )
@@ -270,13 +291,24 @@ class Renderer:
                     site.file_of("platforms", platform.id),
                     platform=platform,
                     validations=[v for v in validations if v.platform == platform.id],
-                    titles=titles,
                     sources=self.sources(platform),
                 )
             )
         return {page.uri: page for page in pages}
 
 
-def render(site: Site, templates_dir: Path, *, directory_urls: bool = True) -> dict[str, Page]:
-    """Every generated page of the site, by its path under the docs folder."""
-    return Renderer(site, templates_dir, directory_urls=directory_urls).render()
+@dataclass(frozen=True)
+class Output:
+    """Everything the site is made of: Markdown pages, and data files served as they are."""
+
+    pages: dict[str, Page]
+    data: dict[str, bytes]
+
+
+def render(
+    site: Site, templates_dir: Path, *, policy: derive.Policy, directory_urls: bool = True
+) -> Output:
+    """Every generated page and data file of the site, by its path in the output."""
+    renderer = Renderer(site, templates_dir, directory_urls=directory_urls, policy=policy)
+    data = build_data(site, renderer.derived, renderer.titles, directory_urls=directory_urls)
+    return Output(renderer.render(), {safe_path(uri): content for uri, content in data.items()})

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 import re
 import shutil
@@ -48,8 +51,21 @@ def test_crusoe_b300_page_answers_the_analysis(built: Path) -> None:
         # coverage: 13 configurations are not 8 x 3 = 24
         "8 models in 13 configurations",
         "8 × 3 = 24 combinations, so 13 configurations cannot mean that",
-        "The reported counts match it exactly",
-        "6 models in 6 configurations, BF16 and FP8 only",
+        "Suite: inferred from the reported counts.",
+        "has 8 models in 13 configurations",
+        "the reported counts match it. The recipe release was not stated.",
+        "6 models in 6 configurations, BF16, FP8",
+        "Under it, the reported counts exceed it, so it cannot be the suite that ran.",
+        # caveats derived by rule, beside the authored ones
+        "rule: counts-without-matrix",
+        "rule: suite-inferred",
+        "rule: specifications-not-speedups",
+        "rule: one-deployment",
+        "rule: renewable-not-efficiency",
+        "rule: threshold-not-sla",
+        "The result concerns the Iceland deployment",
+        "not a service-level agreement for customer allocations",
+        "validity end unknown",
         # what it does not establish
         "Every model passed in all three precisions.",
         "A measured generational speedup over HGX B200.",
@@ -254,3 +270,51 @@ def _wait_for(url: str, text: str, seconds: float = 60) -> str:
             pass
         time.sleep(0.5)
     return body
+
+
+def test_printable_checklist_and_downloads(built: Path) -> None:
+    printable = main_text(page(built, "trial-checklists/crusoe-hgx-b300-exemplar"))
+    assert "Trial checklist: Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud" in printable
+    assert printable.count("Open because:") == 4 and "1 of 6 items are closed" in printable
+    markdown = (built / "downloads" / "crusoe-hgx-b300-exemplar-trial-checklist.md").read_text()
+    assert markdown.startswith("# Trial checklist: Crusoe NVIDIA HGX B300")
+    assert markdown.count("- [ ] ") == 5
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                (built / "downloads" / "crusoe-hgx-b300-exemplar-trial-checklist.csv").read_text()
+            )
+        )
+    )
+    assert rows[0] == ["validation", "item", "check", "open_because"]
+    assert [row[1] for row in rows[1:]] == [
+        "request-matrix",
+        "trial-own-workload",
+        "price-performance",
+        "reliability",
+        "energy",
+    ]
+
+
+def test_json_api_separates_raw_and_derived(built: Path) -> None:
+    document = json.loads((built / "api" / "v1" / "validations.json").read_text())
+    crusoe = next(v for v in document["validations"] if v["id"] == "crusoe-hgx-b300-exemplar")
+    assert crusoe["record"]["scope"]["configurations"] == 13
+    assert crusoe["record"]["announced"] is None
+    assert crusoe["derived"]["likely_suite"] == "nvidia-exemplar-b300-97b1fd4"
+    assert crusoe["derived"]["full_grid"] == 24
+    assert crusoe["derived"]["validity_status"] == "unknown"
+    assert "counts-without-matrix" in [c["rule"] for c in crusoe["derived"]["standard_caveats"]]
+    assert crusoe["page"] == "validations/crusoe-hgx-b300-exemplar/"
+    assert not set(crusoe["record"]) & set(crusoe["derived"])
+
+
+def test_home_flags_and_provider_view(built: Path) -> None:
+    home = main_text((built / "index.html").read_text(encoding="utf-8"))
+    assert "Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud: validity end unknown" in home
+    crusoe = main_text(page(built, "providers/crusoe"))
+    assert "MLPerf Training No result recorded: a gap, not a failure." in crusoe
+    assert "SemiAnalysis ClusterMAX No result recorded" in crusoe
+    assert "No conflicts" in crusoe
+    compare = main_text((built / "compare" / "index.html").read_text(encoding="utf-8"))
+    assert "Gaps by provider" in compare

@@ -1,14 +1,18 @@
-"""Derived facts: each rule, firing and not firing."""
+"""Derived facts: each rule, firing and not firing, and the reasoning on the real content."""
 
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import pytest
 from conftest import MINIMAL, ROOT
 
 from generator import derive
+from generator.model import EvidenceAnswer, Validation
 from generator.site import Site, load_site
+
+POLICY = derive.Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_max_age_days=365)
 
 
 @pytest.fixture(scope="module")
@@ -21,36 +25,208 @@ def minimal() -> Site:
     return load_site(MINIMAL)
 
 
-def test_suite_counts_from_matrix(real: Site) -> None:
+def everything(site: Site, validation: Validation, **changes: Any) -> derive.Derived:
+    """All derived facts for `validation` in `site`, with some raw fields changed."""
+    program = site.programs[validation.program].model_copy(update=changes.pop("program", {}))
+    platform = site.platforms.get(validation.platform or "")
+    if platform is not None:
+        platform = platform.model_copy(update=changes.pop("platform", {}))
+    return derive.derive_validation(
+        validation.model_copy(update=changes),
+        program=program,
+        platform=platform,
+        provider_name=site.providers[validation.provider].name,
+        suites=list(site.suites.values()),
+        case_studies=list(site.case_studies.values()),
+        checklists=list(site.checklists.values()),
+        policy=POLICY,
+    )
+
+
+def rules(derived: derive.Derived) -> list[str]:
+    return [caveat.rule for caveat in derived.standard_caveats]
+
+
+def answer(value: str) -> EvidenceAnswer:
+    return EvidenceAnswer(answer=value, source="test-source")  # type: ignore[arg-type]
+
+
+# --- suites and reconciliation -------------------------------------------------------------------
+
+
+def test_suite_counts(real: Site) -> None:
     b300 = derive.suite_counts(real.suites["nvidia-exemplar-b300-97b1fd4"])
-    assert (b300.models, b300.configurations) == (8, 13)
-    assert b300.precisions == ("BF16", "FP8", "NVFP4")
+    assert (b300.models, b300.configurations, b300.precisions) == (8, 13, ("BF16", "FP8", "NVFP4"))
     b200 = derive.suite_counts(real.suites["nvidia-exemplar-b200-97b1fd4"])
     assert (b200.models, b200.configurations) == (8, 12)
-
-
-def test_suite_counts_from_stated_counts(real: Site) -> None:
     older = derive.suite_counts(real.suites["nvidia-dgxc-b300-older"])
     assert (older.models, older.configurations, older.precisions) == (6, 6, ("BF16", "FP8"))
 
 
-def test_crusoe_b300_coverage_is_13_of_24_and_matches_suite(real: Site) -> None:
-    validation = real.validations["crusoe-hgx-b300-exemplar"]
-    coverage = derive.coverage(validation, real.suites[validation.suite or ""])
-    assert coverage.full_grid == 24
-    assert coverage.reported_configurations == 13
-    assert coverage.matches_suite is True
-
-
-def test_coverage_mismatch_and_missing_counts(real: Site, minimal: Site) -> None:
+def test_crusoe_b300_is_13_of_24_and_reconciles_to_the_current_suite(real: Site) -> None:
     crusoe = real.validations["crusoe-hgx-b300-exemplar"]
-    b200_suite = real.suites["nvidia-exemplar-b200-97b1fd4"]
-    assert derive.coverage(crusoe, b200_suite).matches_suite is False
-    azure = real.validations["azure-gb300-exemplar"]
-    coverage = derive.coverage(azure, None)
-    assert (coverage.full_grid, coverage.matches_suite, coverage.suite) == (None, None, None)
+    derived = everything(real, crusoe)
+    assert derived.coverage.full_grid == 24
+    assert derived.coverage.grid_exceeds_reported is True
+    r = derived.reconciliation
+    assert (r.basis, r.suite and r.suite.id, r.fit) == (
+        "inferred-from-counts",
+        "nvidia-exemplar-b300-97b1fd4",
+        "matches",
+    )
+    # Under the older 6-model suite, 8 models and 13 configurations could not have fitted.
+    assert [(s.id, fit) for s, _, fit in r.candidates] == [("nvidia-dgxc-b300-older", "exceeds")]
+
+
+def test_fit(minimal: Site) -> None:
     test = minimal.validations["test-validation"]
-    assert derive.coverage(test, minimal.suites["test-suite"]).full_grid == 4
+    counts = derive.SuiteCounts(models=2, configurations=3, precisions=("BF16", "FP8"))
+    assert derive.fit(test, counts) == "matches"
+    assert derive.fit(test, derive.SuiteCounts(3, 5, ("BF16", "FP8"))) == "below"
+    assert derive.fit(test, derive.SuiteCounts(2, 2, ("BF16", "FP8"))) == "exceeds"
+    assert derive.fit(test, derive.SuiteCounts(2, 3, ("FP8",))) == "exceeds"
+    unknown = test.model_copy(update={"scope": test.scope.model_copy(update={"models": None})})
+    assert derive.fit(unknown, counts) == "unknown"
+
+
+def test_reconcile_bases(minimal: Site) -> None:
+    test = minimal.validations["test-validation"]
+    platform = minimal.platforms["test-platform"]
+    suite = minimal.suites["test-suite"]
+    inferred = derive.reconcile(test, platform, [suite])
+    assert (inferred.basis, inferred.suite) == ("inferred-from-counts", suite)
+    stated = derive.reconcile(
+        test.model_copy(update={"stated_suite": "test-suite"}), platform, [suite]
+    )
+    assert stated.basis == "stated"
+    by_release = test.model_copy(
+        update={
+            "scope": test.scope.model_copy(
+                update={"recipe_release": "release 1", "configurations": 2}
+            )
+        }
+    )
+    assert derive.reconcile(by_release, platform, [suite]).basis == "stated-release"
+    twin = suite.model_copy(update={"id": "test-suite-twin"})
+    assert derive.reconcile(test, platform, [suite, twin]).basis == "ambiguous"
+    other_chip = platform.model_copy(update={"chip": "X2"})
+    assert derive.reconcile(test, other_chip, [suite]).basis == "not-found"
+    whole_cloud = test.model_copy(update={"platform": None})
+    assert derive.reconcile(whole_cloud, None, [suite]).basis == "not-applicable"
+
+
+# --- standard caveats: each rule firing and not firing --------------------------------------------
+
+
+def test_minimal_fixture_fires_its_expected_rules(minimal: Site) -> None:
+    test = minimal.validations["test-validation"]
+    assert rules(everything(minimal, test)) == [
+        "counts-without-matrix",
+        "suite-inferred",
+        "threshold-not-sla",
+    ]
+
+
+def test_counts_without_matrix(minimal: Site) -> None:
+    test = minimal.validations["test-validation"]
+    assert "counts-without-matrix" in rules(everything(minimal, test))
+    published = everything(minimal, test, evidence={"test-question": answer("yes")})
+    # The rule reads the matrix question by its id; the fixture's question has another id.
+    assert "counts-without-matrix" in rules(published)
+    matrix = everything(minimal, test, evidence={"matrix-published": answer("yes")})
+    assert "counts-without-matrix" not in rules(matrix)
+    no_counts = test.scope.model_copy(update={"configurations": None})
+    assert "counts-without-matrix" not in rules(everything(minimal, test, scope=no_counts))
+
+
+def test_specifications_not_speedups(real: Site) -> None:
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    derived = everything(real, crusoe)
+    assert "specifications-not-speedups" in rules(derived)
+    caveat = next(c for c in derived.standard_caveats if c.rule == "specifications-not-speedups")
+    assert "1.5 times the dense NVFP4 compute of HGX B200" in caveat.text
+    assert caveat.source == "crusoe-b300-announcement"
+    compared = dict(crusoe.evidence, **{"generational-comparison": answer("yes")})
+    assert "specifications-not-speedups" not in rules(everything(real, crusoe, evidence=compared))
+    no_specs = everything(real, crusoe, platform={"specifications": []})
+    assert "specifications-not-speedups" not in rules(no_specs)
+
+
+def test_one_deployment_and_renewable(real: Site) -> None:
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    derived = everything(real, crusoe)
+    assert {"one-deployment", "renewable-not-efficiency"} <= set(rules(derived))
+    text = next(c.text for c in derived.standard_caveats if c.rule == "one-deployment")
+    assert "Iceland deployment" in text and "every Crusoe region" in text
+    measured = dict(crusoe.evidence, **{"energy-published": answer("yes")})
+    assert "renewable-not-efficiency" not in rules(everything(real, crusoe, evidence=measured))
+    nowhere = crusoe.deployment.model_copy(update={"location": None, "energy_source": None})
+    quiet = rules(everything(real, crusoe, deployment=nowhere))
+    assert "one-deployment" not in quiet and "renewable-not-efficiency" not in quiet
+
+
+def test_threshold_not_sla(real: Site) -> None:
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    assert "threshold-not-sla" in rules(everything(real, crusoe))
+    assert "threshold-not-sla" not in rules(everything(real, crusoe, program={"tolerance": None}))
+    coreweave = real.validations["coreweave-clustermax-2"]  # a rating has no threshold
+    assert "threshold-not-sla" not in rules(everything(real, coreweave))
+
+
+def test_dense_only_suite_cites_the_moe_case_study(real: Site, minimal: Site) -> None:
+    test = minimal.validations["test-validation"]  # its suite has a dense and an MoE model
+    assert "dense-only-suite" not in rules(everything(minimal, test))
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]  # suite architectures not stated
+    assert "dense-only-suite" not in rules(everything(real, crusoe))
+    dense = crusoe.scope.model_copy(update={"architectures": ["dense"], "configurations": 99})
+    derived = everything(real, crusoe, scope=dense)
+    caveat = next(c for c in derived.standard_caveats if c.rule == "dense-only-suite")
+    assert "12% to 14%" in caveat.text
+    assert caveat.source == "nvidia-exemplar-investigations-blog"
+
+
+def test_suite_not_reconciled_is_a_caveat_not_an_error(real: Site) -> None:
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    odd = crusoe.scope.model_copy(update={"models": 7, "configurations": 11})
+    derived = everything(real, crusoe, scope=odd)
+    assert derived.reconciliation.basis == "not-found"
+    assert "suite-not-reconciled" in rules(derived)
+    assert "suite-inferred" not in rules(derived)
+    assert "suite-not-reconciled" not in rules(everything(real, crusoe))
+
+
+def test_changing_one_raw_fact_changes_exactly_what_it_should(minimal: Site) -> None:
+    """Marking the matrix as published closes one caveat and one checklist item, nothing else."""
+    test = minimal.validations["test-validation"]
+    checklist = minimal.checklists["test-checklist"]
+    matrix_item = checklist.items[0].model_copy(update={"opened_by": ["matrix-published"]})
+    site_checklist = checklist.model_copy(update={"items": [matrix_item, checklist.items[1]]})
+
+    def derived_set(evidence: dict[str, EvidenceAnswer]) -> set[str]:
+        result = derive.derive_validation(
+            test.model_copy(update={"evidence": evidence}),
+            program=minimal.programs["test-program"],
+            platform=minimal.platforms["test-platform"],
+            provider_name="Test Provider",
+            suites=list(minimal.suites.values()),
+            case_studies=list(minimal.case_studies.values()),
+            checklists=[site_checklist],
+            policy=POLICY,
+        )
+        caveats = {f"caveat:{c.rule}:{c.text}" for c in result.standard_caveats}
+        items = {f"item:{o.item.id}:{o.because}" for o in result.open_items[checklist.id]}
+        return caveats | items | {f"validity:{result.validity_status}"}
+
+    before = derived_set({"matrix-published": answer("not-published")})
+    after = derived_set({"matrix-published": answer("yes")})
+    assert {line.split(":")[1] for line in before - after} == {
+        "counts-without-matrix",
+        "ask-matrix",
+    }
+    assert after - before == set()
+
+
+# --- expiry and staleness ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -66,13 +242,38 @@ def test_add_months_clamps_to_month_end(start: date, months: int, end: date) -> 
     assert derive.add_months(start, months) == end
 
 
-def test_validity_end_needs_both_date_and_period(real: Site, minimal: Site) -> None:
+@pytest.mark.parametrize(
+    ("announced", "status"),
+    [
+        (date(2025, 12, 1), "expired"),  # ended 2026-12-01, the day before as_of
+        (date(2025, 12, 2), "expiring"),  # ends on as_of itself
+        (date(2026, 3, 1), "expiring"),  # ends 2027-03-01, within 90 days
+        (date(2026, 3, 3), "valid"),  # ends 2027-03-03, 91 days out
+        (None, "unknown"),
+    ],
+)
+def test_validity_status(minimal: Site, announced: date | None, status: str) -> None:
+    test = minimal.validations["test-validation"].model_copy(update={"announced": announced})
+    assert derive.validity_status(test, minimal.programs["test-program"], POLICY) == status
+
+
+def test_no_validity_period_is_not_unknown(real: Site) -> None:
+    coreweave = real.validations["coreweave-clustermax-2"]
+    program = real.programs["semianalysis-clustermax"]
+    assert derive.validity_end(coreweave, program) is None
+    assert derive.validity_status(coreweave, program, POLICY) == "no-expiry"
+
+
+def test_review_staleness(minimal: Site) -> None:
     test = minimal.validations["test-validation"]
-    assert derive.validity_end(test, minimal.programs["test-program"]) == date(2027, 1, 31)
-    crusoe = real.validations["crusoe-hgx-b300-exemplar"]  # announced: not stated
-    assert derive.validity_end(crusoe, real.programs["nvidia-exemplar-cloud"]) is None
-    coreweave = real.validations["coreweave-clustermax-2"]  # dated, but no validity period
-    assert derive.validity_end(coreweave, real.programs["semianalysis-clustermax"]) is None
+    assert derive.review_is_stale(test, POLICY) is False
+    old = test.model_copy(update={"last_reviewed": date(2025, 12, 1)})  # 366 days before as_of
+    assert derive.review_is_stale(old, POLICY) is True
+    edge = test.model_copy(update={"last_reviewed": date(2025, 12, 2)})  # exactly 365 days
+    assert derive.review_is_stale(edge, POLICY) is False
+
+
+# --- checklist, claims, providers ---------------------------------------------------------------
 
 
 def test_open_items_follow_answers(minimal: Site) -> None:
@@ -83,14 +284,8 @@ def test_open_items_follow_answers(minimal: Site) -> None:
         ("ask-matrix", (("test-question", "not-published"),)),
         ("always", ()),
     ]
-    published = test.model_copy(
-        update={
-            "evidence": {
-                "test-question": test.evidence["test-question"].model_copy(update={"answer": "yes"})
-            }
-        }
-    )
-    assert [o.item.id for o in derive.open_items(published, checklist)] == ["always"]
+    closed = test.model_copy(update={"evidence": {"test-question": answer("yes")}})
+    assert [o.item.id for o in derive.open_items(closed, checklist)] == ["always"]
     unanswered = test.model_copy(update={"evidence": {}})
     assert derive.open_items(unanswered, checklist)[0].because == (("test-question", "unanswered"),)
 
@@ -112,17 +307,16 @@ def test_claims_split_by_grade(real: Site) -> None:
     established = derive.established_claims(crusoe)
     unestablished = derive.unestablished_claims(crusoe)
     assert len(established) + len(unestablished) == len(crusoe.claims)
-    assert all(c.grade in ("not-established", "not-published") for c in unestablished)
-    assert not any(c.grade in ("not-established", "not-published") for c in established)
+    assert {c.grade for c in unestablished} == {"not-established", "not-published"}
     assert "Every model passed in all three precisions." in [c.text for c in unestablished]
 
 
 def test_cited_sources_in_first_cited_order(minimal: Site, real: Site) -> None:
     assert derive.cited_sources(minimal.validations["test-validation"]) == ["test-source"]
-    cited = derive.cited_sources(real.validations["crusoe-hgx-b300-exemplar"])
+    cited = derive.cited_sources(real.validations["crusoe-hgx-b300-exemplar"], extra=("x",))
     assert cited[0] == "crusoe-b300-announcement"
+    assert cited[-1] == "x"
     assert len(cited) == len(set(cited))
-    assert {"crusoe-b300-analysis", "nvidia-requirements-ai-clouds-v2-4"} <= set(cited)
 
 
 def test_newest_first_keeps_undated(real: Site) -> None:
@@ -134,7 +328,27 @@ def test_newest_first_keeps_undated(real: Site) -> None:
 
 def test_gaps(real: Site) -> None:
     questions = sorted(real.questions.values(), key=lambda q: q.order)
-    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
-    gaps = [q.id for q in derive.gaps(crusoe, questions)]
+    gaps = [q.id for q in derive.gaps(real.validations["crusoe-hgx-b300-exemplar"], questions)]
     assert "deployment-tested" not in gaps
     assert len(gaps) == len(questions) - 1
+
+
+def test_program_coverage_states_gaps(real: Site) -> None:
+    crusoe = [v for v in real.validations.values() if v.provider == "crusoe"]
+    programs = sorted(real.programs.values(), key=lambda p: p.id)
+    coverage = {p.id: [v.id for v in vs] for p, vs in derive.program_coverage(crusoe, programs)}
+    assert coverage["mlperf-training"] == [] and coverage["semianalysis-clustermax"] == []
+    assert len(coverage["nvidia-exemplar-cloud"]) == 2
+
+
+def test_conflicts(minimal: Site) -> None:
+    test = minimal.validations["test-validation"]
+    failed = test.model_copy(
+        update={"id": "test-failed", "outcome": test.outcome.model_copy(update={"result": "fail"})}
+    )
+    assert derive.conflicts([test, failed]) == [(test, failed)]
+    successor = failed.model_copy(update={"predecessor": "test-validation"})
+    assert derive.conflicts([test, successor]) == []
+    other_release = failed.model_copy(update={"program_release": "2"})
+    assert derive.conflicts([test, other_release]) == []
+    assert derive.conflicts([test, test.model_copy(update={"id": "test-same"})]) == []

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
 
-from generator.render import _safe_uri, page_url, relative_url, render
+from generator.derive import Policy
+from generator.links import page_url, relative_file, relative_url, safe_path
+from generator.render import render
 from generator.site import load_site
+
+POLICY = Policy(as_of=date(2026, 12, 2))
 
 
 @pytest.mark.parametrize(
@@ -34,10 +39,18 @@ def test_page_url() -> None:
     assert page_url("a/b.md", False) == "a/b.html"
 
 
-@pytest.mark.parametrize("uri", ["../x.md", "/etc/x.md", "a/../../x.md", "a\\b.md", "a/b.html"])
+@pytest.mark.parametrize(
+    "uri", ["../x.md", "/etc/x.md", "a/../../x.md", "a\\b.md", "a/b.html", "c:/x.md", "a//b.md"]
+)
 def test_unsafe_page_paths_are_refused(uri: str) -> None:
-    with pytest.raises(ValueError, match="unsafe page path"):
-        _safe_uri(uri)
+    with pytest.raises(ValueError, match="unsafe output path"):
+        safe_path(uri, ".md")
+
+
+def test_relative_file_climbs_to_the_site_root() -> None:
+    assert relative_file("validations/x.md", "downloads/x.csv", True) == "../../downloads/x.csv"
+    assert relative_file("validations/x.md", "downloads/x.csv", False) == "../downloads/x.csv"
+    assert relative_file("index.md", "downloads/x.csv", True) == "downloads/x.csv"
 
 
 def test_content_is_data_not_template(minimal_content: Path) -> None:
@@ -47,7 +60,7 @@ def test_content_is_data_not_template(minimal_content: Path) -> None:
         'summary: "{{ 7 * 7 }} {% raw %} <script>alert(1)</script> **kept**"',
     )
     record.write_text(text, encoding="utf-8")
-    pages = render(load_site(minimal_content), ROOT / "templates")
+    pages = render(load_site(minimal_content), ROOT / "templates", policy=POLICY).pages
     page = pages["validations/test-validation.md"].markdown
     assert "{{ 7 * 7 }} {% raw %}" in page
     assert "49" not in page
@@ -57,8 +70,9 @@ def test_content_is_data_not_template(minimal_content: Path) -> None:
 
 def test_every_record_page_and_section_is_rendered() -> None:
     site = load_site(ROOT / "content")
-    pages = render(site, ROOT / "templates")
+    pages = render(site, ROOT / "templates", policy=POLICY).pages
     expected = {"index.md", "compare.md", "checklist.md", "case-studies.md"}
+    expected |= {f"trial-checklists/{i}.md" for i in site.validations}
     expected |= {
         f"{kind}/index.md" for kind in ("validations", "providers", "programs", "platforms")
     }
@@ -73,6 +87,9 @@ def test_every_record_page_and_section_is_rendered() -> None:
 
 def test_rendering_is_deterministic() -> None:
     site = load_site(ROOT / "content")
-    first = render(site, ROOT / "templates")
-    second = render(load_site(ROOT / "content"), ROOT / "templates")
-    assert {u: p.markdown for u, p in first.items()} == {u: p.markdown for u, p in second.items()}
+    first = render(site, ROOT / "templates", policy=POLICY)
+    second = render(load_site(ROOT / "content"), ROOT / "templates", policy=POLICY)
+    assert {u: p.markdown for u, p in first.pages.items()} == {
+        u: p.markdown for u, p in second.pages.items()
+    }
+    assert first.data == second.data

@@ -1,0 +1,110 @@
+"""Machine-readable output: the versioned JSON API and the trial-checklist downloads.
+
+Raw record fields and derived facts sit under separate keys, `record` and `derived`, so a script can
+tell what a contributor wrote from what the site computed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from .derive import Derived, OpenItem
+from .links import page_url, record_uri
+from .model import Question
+from .site import Site
+
+API = "api/v1"
+# Spreadsheet programs run a cell that starts with one of these as a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A CSV cell that a spreadsheet shows as text rather than evaluates."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _because(item: OpenItem, questions: dict[str, Question]) -> str:
+    if not item.because:
+        return "open for every validation"
+    return "; ".join(
+        f"{questions[q].question} ({answer})" if q in questions else f"{q} ({answer})"
+        for q, answer in item.because
+    )
+
+
+def checklist_markdown(title: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
+    """The open trial-checklist items as a Markdown list, for a procurement document."""
+    lines = [f"# Trial checklist: {title}", ""]
+    for item in items:
+        text = " ".join(item.item.text.split())
+        lines.append(f"- [ ] {text} (Open because: {_because(item, questions)}.)")
+    return "\n".join(lines) + "\n"
+
+
+def checklist_csv(validation_id: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
+    """The open trial-checklist items as CSV: one row per item."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["validation", "item", "check", "open_because"])
+    for item in items:
+        writer.writerow(
+            [
+                validation_id,
+                item.item.id,
+                _cell(" ".join(item.item.text.split())),
+                _cell(_because(item, questions)),
+            ]
+        )
+    return out.getvalue()
+
+
+def _derived_json(derived: Derived) -> dict[str, Any]:
+    r = derived.reconciliation
+    return {
+        "likely_suite": r.suite.id if r.suite else None,
+        "suite_basis": r.basis,
+        "full_grid": derived.coverage.full_grid,
+        "validity_end": derived.validity_end.isoformat() if derived.validity_end else None,
+        "validity_status": derived.validity_status,
+        "review_stale": derived.review_stale,
+        "standard_caveats": [
+            {"rule": c.rule, "text": c.text, "source": c.source} for c in derived.standard_caveats
+        ],
+        "open_checklist_items": {
+            checklist: [item.item.id for item in items]
+            for checklist, items in derived.open_items.items()
+        },
+    }
+
+
+def build_data(
+    site: Site, derived: dict[str, Derived], titles: dict[str, str], *, directory_urls: bool
+) -> dict[str, bytes]:
+    """Every data file and download, by the path it is served at."""
+    files: dict[str, bytes] = {}
+    validations = []
+    for validation_id in sorted(site.validations):
+        validation = site.validations[validation_id]
+        validations.append(
+            {
+                "id": validation_id,
+                "title": titles[validation_id],
+                "page": page_url(record_uri("validations", validation_id), directory_urls),
+                "file": site.file_of("validations", validation_id),
+                "record": validation.model_dump(mode="json"),
+                "derived": _derived_json(derived[validation_id]),
+            }
+        )
+        for checklist_id, items in derived[validation_id].open_items.items():
+            stem = f"downloads/{validation_id}-{checklist_id}"
+            markdown = checklist_markdown(titles[validation_id], items, site.questions)
+            files[f"{stem}.md"] = markdown.encode("utf-8")
+            files[f"{stem}.csv"] = checklist_csv(validation_id, items, site.questions).encode()
+    document = {"version": 1, "validations": validations}
+    files[f"{API}/validations.json"] = (
+        json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    ).encode("utf-8")
+    return files
