@@ -96,6 +96,7 @@ class Renderer:
             fit_words=FIT_WORDS,
             site=site,
             policy=policy,
+            rules=[(rule_id, rule.__doc__ or "") for rule_id, rule in derive.RULES.items()],
         )
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
         self.checklists = sorted(site.checklists.values(), key=lambda c: c.id)
