@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .derive import Derived, OpenItem
@@ -44,21 +45,22 @@ def checklist_markdown(title: str, items: list[OpenItem], questions: dict[str, Q
     return "\n".join(lines) + "\n"
 
 
-def checklist_csv(validation_id: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
-    """The open trial-checklist items as CSV: one row per item."""
+def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A CSV document whose cells a spreadsheet shows as text."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["validation", "item", "check", "open_because"])
-    for item in items:
-        writer.writerow(
-            [
-                validation_id,
-                item.item.id,
-                _cell(" ".join(item.item.text.split())),
-                _cell(_because(item, questions)),
-            ]
-        )
+    writer.writerow(columns)
+    writer.writerows([_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
+
+
+def checklist_csv(validation_id: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
+    """The open trial-checklist items as CSV: one row per item."""
+    rows = [
+        (validation_id, item.item.id, " ".join(item.item.text.split()), _because(item, questions))
+        for item in items
+    ]
+    return csv_text(("validation", "item", "check", "open_because"), rows)
 
 
 def _derived_json(derived: Derived) -> dict[str, Any]:

@@ -8,6 +8,7 @@ Computed here:
 - `coverage`: reported counts against the full models x precisions grid (8 x 3 = 24);
 - `reconcile`: the suite a validation most likely ran, and what the counts say of every other
   suite for the same program and chip;
+- `coverage_cells`: that suite's model x precision grid, each cell tested, inferred or unknown;
 - `standard_caveats`: caveats that follow from the facts by rule (`RULES`), each with a source;
 - `validity_end`, `validity_status`, `review_status`: expiry and staleness under a `Policy`;
 - `open_items`: the checklist items a validation leaves open, with the answers that open them;
@@ -175,6 +176,40 @@ def reconcile(
         candidates=tuple(c for c in candidates if chosen is None or c[0].id != chosen.id),
         chip=chip,
     )
+
+
+CellStatus = Literal["tested", "tested (inferred)", "not in suite", "unknown"]
+
+
+def coverage_cells(
+    validation: Validation, reconciliation: Reconciliation
+) -> list[tuple[str, str, CellStatus]]:
+    """The suite's model x precision grid, each cell marked as this validation's evidence allows.
+
+    A cell in the suite counts as tested when the provider named the suite (or its release) and
+    its counts match it; as tested (inferred) when the suite is only inferred from the counts; as
+    unknown when the counts fall short of the suite, so which cells ran is not known.
+    """
+    suite = reconciliation.suite
+    if suite is None or suite.workloads is None or reconciliation.counts is None:
+        return []
+    in_suite: CellStatus
+    if reconciliation.fit != "matches":
+        in_suite = "unknown"
+    elif reconciliation.basis == "inferred-from-counts":
+        in_suite = "tested (inferred)"
+    else:
+        in_suite = "tested"
+    precisions = sorted(set(reconciliation.counts.precisions) | set(validation.scope.precisions))
+    return [
+        (
+            f"{w.model} {w.size}" if w.size else w.model,
+            precision,
+            in_suite if precision in w.precisions else "not in suite",
+        )
+        for w in suite.workloads
+        for precision in precisions
+    ]
 
 
 # --- standard caveats ----------------------------------------------------------------------------

@@ -298,6 +298,9 @@ class Checklist(Sourced, Record):
 class Question(Record):
     order: int = Field(ge=0, description="Position in tables.")
     question: Text
+    label: Annotated[str, StringConstraints(min_length=1, max_length=28)] = Field(
+        description="A few words for chart axes, e.g. Pricing."
+    )
     why: Text
     source: SourceRef
 

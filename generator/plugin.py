@@ -22,6 +22,7 @@ from .derive import Policy
 from .problem import ContentError
 from .render import Page, render
 from .site import load_site
+from .svg import SvgStore
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -42,6 +43,8 @@ class CloudqualConfig(Config):
     """Flag a result this many days before its validity ends."""
     review_max_age_days = c.Type(int, default=365)
     """Flag a record whose last review is older than this."""
+    cache_dir = c.Type(str, default=".cache/cloudqual")
+    """Folder for converted chart SVGs, keyed by spec hash, relative to mkdocs.yml."""
 
 
 class CloudqualPlugin(BasePlugin[CloudqualConfig]):
@@ -49,6 +52,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.pages: dict[str, Page] = {}
         self.data: dict[str, bytes] = {}
         self.assets: dict[str, bytes] = {}
+        self.svg_store: SvgStore | None = None
 
     def _path(self, config: MkDocsConfig, folder: str) -> Path:
         return Path(config.config_file_path).parent / folder
@@ -72,9 +76,17 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             raise PluginError(f"cloudqual: as_of: expected YYYY-MM-DD, found {found!r}") from None
         policy = Policy(as_of, self.config.expiry_warning_days, self.config.review_max_age_days)
         templates_dir = self._path(config, self.config.templates_dir)
+        if self.svg_store is None:  # kept across `mkdocs serve` rebuilds
+            self.svg_store = SvgStore(self._path(config, self.config.cache_dir))
+        before = self.svg_store.conversions
         output = render(
-            site, templates_dir, policy=policy, directory_urls=config.use_directory_urls
+            site,
+            templates_dir,
+            policy=policy,
+            directory_urls=config.use_directory_urls,
+            svg_store=self.svg_store,
         )
+        log.info(f"cloudqual: charts: {self.svg_store.conversions - before} SVGs converted")
         self.pages, self.data = output.pages, output.data
         self.assets = assets.load(templates_dir)
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import jinja2
 
-from . import derive, markup
-from .data import build_data
+from . import charts, derive, markup
+from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
 from .model import ANSWERS, GRADES, Record, Validation
 from .site import Site
+from .svg import SvgStore
 
 GRADE_MEANINGS = {
     "independent": "Measured or confirmed by a party other than the provider and program owner.",
@@ -118,6 +119,15 @@ class Renderer:
             for v in self.validations
         }
         self.env.globals.update(titles=self.titles, derived=self.derived)
+        self.charts = charts.site_charts(
+            self.validations,
+            self.derived,
+            self.titles,
+            self.questions,
+            site.programs,
+            sorted(site.case_studies.values(), key=lambda c: c.id),
+            {p.id: p.name for p in site.providers.values()},
+        )
 
     def page(self, uri: str, template: str, edit_path: str | None, **view: Any) -> Page:
         def href(target: str) -> str:
@@ -166,6 +176,7 @@ class Renderer:
             "d": derived,
             "answers": [(q, validation.evidence.get(q.id)) for q in self.questions],
             "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
+            "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
             "program_case_studies": [
                 c for c in site.case_studies.values() if c.program == validation.program
             ],
@@ -194,7 +205,12 @@ class Renderer:
         programs = sorted(site.programs.values(), key=lambda p: p.id)
         pages = [
             self.page(
-                "index.md", "home.md.j2", None, validations=validations, flagged=self.flagged()
+                "index.md",
+                "home.md.j2",
+                None,
+                validations=validations,
+                flagged=self.flagged(),
+                timeline=self.charts["timeline"],
             ),
             self.page("validations/index.md", "validations.md.j2", None, validations=validations),
             self.page(
@@ -216,6 +232,7 @@ class Renderer:
                 self.only_file("case-studies"),
                 case_studies=sorted(site.case_studies.values(), key=lambda c: c.id),
                 sources=self.sources(*site.case_studies.values()),
+                chart=self.charts.get("case-studies"),
             ),
             self.page(
                 "compare.md",
@@ -228,6 +245,7 @@ class Renderer:
                     for p in sorted(site.providers.values(), key=lambda p: p.id)
                 ],
                 gaps={v.id: derive.gaps(v, self.questions) for v in validations},
+                matrix=self.charts["evidence"],
             ),
             self.page(
                 "checklist.md",
@@ -265,6 +283,8 @@ class Renderer:
                     conflicts=derive.conflicts(own),
                     gaps={v.id: derive.gaps(v, self.questions) for v in own},
                     questions=self.questions,
+                    matrix=self.charts.get(f"evidence-{provider.id}"),
+                    timeline=self.charts.get(f"timeline-{provider.id}"),
                 )
             )
         for program in programs:
@@ -297,6 +317,17 @@ class Renderer:
             )
         return {page.uri: page for page in pages}
 
+    def chart_files(self, store: SvgStore) -> dict[str, bytes]:
+        """Each chart as a light and a dark SVG, and its data as CSV."""
+        specs = {}
+        files = {}
+        for chart in self.charts.values():
+            specs[f"charts/{chart.id}.svg"] = charts.spec(chart, "light")
+            specs[f"charts/{chart.id}.dark.svg"] = charts.spec(chart, "dark")
+            table = chart.table
+            files[f"charts/{chart.id}.csv"] = csv_text(table.columns, list(table.rows)).encode()
+        return files | store.render(specs)
+
 
 @dataclass(frozen=True)
 class Output:
@@ -307,9 +338,15 @@ class Output:
 
 
 def render(
-    site: Site, templates_dir: Path, *, policy: derive.Policy, directory_urls: bool = True
+    site: Site,
+    templates_dir: Path,
+    *,
+    policy: derive.Policy,
+    directory_urls: bool = True,
+    svg_store: SvgStore | None = None,
 ) -> Output:
     """Every generated page and data file of the site, by its path in the output."""
     renderer = Renderer(site, templates_dir, directory_urls=directory_urls, policy=policy)
     data = build_data(site, renderer.derived, renderer.titles, directory_urls=directory_urls)
+    data |= renderer.chart_files(svg_store or SvgStore(None))
     return Output(renderer.render(), {safe_path(uri): content for uri, content in data.items()})
