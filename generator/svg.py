@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+
+# Each worker process pays for starting its own converter, about ten conversions' worth; below
+# this many cold specs a single process finishes first.
+PARALLEL_FROM = 24
 
 
 def spec_key(spec: dict[str, Any]) -> str:
@@ -59,9 +64,17 @@ class SvgStore:
         keys = {name: spec_key(spec) for name, spec in specs.items()}
         found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
         cold = sorted({key: name for name, key in keys.items() if key not in found}.items())
-        if len(cold) > 1 and self.workers > 1:
-            with ThreadPoolExecutor(max_workers=min(self.workers, len(cold))) as pool:
-                converted = list(pool.map(_convert, (specs[name] for _, name in cold)))
+        if len(cold) >= PARALLEL_FROM and self.workers > 1:
+            # vl-convert runs one JavaScript engine per process, so threads would queue behind
+            # it: parallel means processes. "spawn" starts them clean, never forking a process
+            # whose converter threads are already running.
+            context = multiprocessing.get_context("spawn")
+            workers = min(self.workers, len(cold))
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+                chunk = max(1, len(cold) // (workers * 4))
+                converted = list(
+                    pool.map(_convert, (specs[name] for _, name in cold), chunksize=chunk)
+                )
         else:
             converted = [_convert(specs[name]) for _, name in cold]
         for (key, _), svg in zip(cold, converted, strict=True):

@@ -115,3 +115,19 @@ def test_search_finds_content_offline(page: Page, base_url: str) -> None:
         "1 matching document", timeout=15000
     )
     assert "Crusoe NVIDIA HGX B300" in page.locator(".md-search-result__list").inner_text()
+
+
+def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> None:
+    page.goto(base_url + "compare/")
+    page.wait_for_load_state("networkidle")
+    light = page.locator("#chart-evidence img.cq-chart__img--light")
+    dark = page.locator("#chart-evidence img.cq-chart__img--dark")
+    assert light.is_visible() and not dark.is_visible()
+    assert light.evaluate("img => img.complete && img.naturalWidth > 300")
+    assert page.get_by_role("img", name="Evidence matrix: Every validation").first.is_visible()
+    page.get_by_title("Switch to dark mode").click()
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    assert dark.is_visible() and not light.is_visible()
+    assert dark.evaluate("img => img.complete && img.naturalWidth > 300")
+    page.locator("#chart-evidence summary").click()
+    assert page.locator("#chart-evidence details table").is_visible()

@@ -318,3 +318,38 @@ def test_home_flags_and_provider_view(built: Path) -> None:
     assert "No conflicts" in crusoe
     compare = main_text((built / "compare" / "index.html").read_text(encoding="utf-8"))
     assert "Gaps by provider" in compare
+
+
+def test_unchanged_rebuild_converts_no_chart(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "project", MINIMAL)
+    first = mkdocs_build(project)
+    second = mkdocs_build(project)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    converted = re.compile(r"cloudqual: charts: (\d+) SVGs converted")
+    first_count = int(converted.search(first.stderr).group(1))  # type: ignore[union-attr]
+    assert first_count >= 8
+    assert converted.search(second.stderr).group(1) == "0"  # type: ignore[union-attr]
+    assert (project / "site" / "charts" / "coverage-test-validation.svg").is_file()
+
+
+def test_charts_sit_in_figures_with_their_data(built: Path) -> None:
+    html = page(built, "validations/crusoe-hgx-b300-exemplar")
+    figure = html[html.index('<figure class="cq-chart"') : html.index("</figure>")]
+    assert 'src="../../charts/coverage-crusoe-hgx-b300-exemplar.svg"' in figure
+    assert 'src="../../charts/coverage-crusoe-hgx-b300-exemplar.dark.svg"' in figure
+    assert 'aria-labelledby="chart-coverage-crusoe-hgx-b300-exemplar-caption"' in figure
+    assert "<figcaption" in figure and "13 of 24 model and precision cells" in figure
+    assert 'href="../../charts/coverage-crusoe-hgx-b300-exemplar.csv" download' in figure
+    assert "<details" in figure and figure.count("<tr>") == 25
+    for uri, expected in [
+        ("index.html", "charts/timeline.svg"),
+        ("compare/index.html", "charts/evidence.svg"),
+        ("case-studies/index.html", "charts/case-studies.svg"),
+        ("providers/crusoe/index.html", "charts/evidence-crusoe.svg"),
+        ("providers/crusoe/index.html", "charts/timeline-crusoe.svg"),
+    ]:
+        assert expected in (built / uri).read_text(encoding="utf-8"), uri
+        assert (built / expected).is_file()
+    rows = list(csv.reader(io.StringIO((built / "charts" / "case-studies.csv").read_text())))
+    assert rows[0][:4] == ["finding", "gap_low_percent", "gap_high_percent", "gap"]
+    assert len(rows) == 4

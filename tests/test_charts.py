@@ -1,0 +1,211 @@
+"""Charts: each spec drawn from its own data, the SVG cache, and lazy imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+from conftest import ROOT
+
+from generator import charts
+from generator.derive import Policy
+from generator.render import Renderer, render
+from generator.site import Site, load_site
+from generator.svg import SvgStore, spec_key
+
+POLICY = Policy(as_of=date(2026, 12, 2))
+
+
+@pytest.fixture(scope="module")
+def real() -> Site:
+    return load_site(ROOT / "content")
+
+
+@pytest.fixture(scope="module")
+def site_charts(real: Site) -> dict[str, charts.Chart]:
+    return Renderer(real, ROOT / "templates", directory_urls=True, policy=POLICY).charts
+
+
+def layers(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every single view in a spec, through layers and concatenations."""
+    found = []
+    for key in ("layer", "hconcat", "vconcat"):
+        for part in spec.get(key, []):
+            found += layers(part)
+    if "mark" in spec:
+        found.append(spec)
+    return found
+
+
+def values(spec: dict[str, Any], view: dict[str, Any]) -> list[dict[str, Any]]:
+    data = view.get("data") or spec["data"]
+    if "values" in data:
+        return list(data["values"])
+    return list(spec["datasets"][data["name"]])
+
+
+def test_coverage_spec_draws_the_13_of_24_cells(site_charts: dict[str, charts.Chart]) -> None:
+    chart = site_charts["coverage-crusoe-hgx-b300-exemplar"]
+    spec = charts.spec(chart, "light")
+    cells = [v for v in layers(spec) if v["mark"]["type"] == "rect"]
+    assert len(cells) == 1
+    data = values(spec, cells[0])
+    assert len(data) == 24
+    assert sum(1 for row in data if row["status"] == "tested (inferred)") == 13
+    assert sum(1 for row in data if row["status"] == "not in suite") == 11
+    assert {"model": "Kimi-K2 1T", "precision": "FP8", "status": "tested (inferred)"} in data
+    assert {"model": "Kimi-K2 1T", "precision": "BF16", "status": "not in suite"} in data
+    colour = cells[0]["encoding"]["color"]
+    assert colour["field"] == "status"
+    assert colour["scale"]["domain"] == ["tested (inferred)", "not in suite"]
+    assert colour["scale"]["range"] == [
+        charts.CELL_COLOURS["tested (inferred)"],
+        charts.CELL_COLOURS["not in suite"],
+    ]
+    text = [v for v in layers(spec) if v["mark"]["type"] == "text"]
+    assert (
+        text[0]["encoding"]["text"]["field"] == "status"
+    )  # the status is written, not only coloured
+
+
+def test_case_study_spec_draws_ranges_against_the_tolerance(
+    site_charts: dict[str, charts.Chart],
+) -> None:
+    spec = charts.spec(site_charts["case-studies"], "dark")
+    bars = next(v for v in layers(spec) if v["mark"]["type"] == "bar")
+    data = {row["finding"]: row for row in values(spec, bars)}
+    assert (
+        data["DeepSeek-V3 MoE FP8 pretraining"]["gap_low_percent"],
+        data["DeepSeek-V3 MoE FP8 pretraining"]["gap_high_percent"],
+    ) == ("12", "14")
+    assert data["Dense Llama 3 70B recipes"]["gap"] == "within 3%"
+    assert data["Dense Llama 3 70B recipes"]["against"] == "within tolerance"
+    assert data["Training workloads on a B200 deployment"]["gap"] == "13–53%"
+    assert {row["tolerance_percent"] for row in data.values()} == {"5"}
+    assert bars["encoding"]["x"]["field"] == "gap_low_percent"
+    assert bars["encoding"]["x2"]["field"] == "gap_high_percent"
+    rule = next(v for v in layers(spec) if v["mark"]["type"] == "rule")
+    assert rule["encoding"]["x"]["field"] == "tolerance"
+
+
+def test_evidence_spec_has_every_answer(real: Site, site_charts: dict[str, charts.Chart]) -> None:
+    spec = charts.spec(site_charts["evidence"], "light")
+    cells = next(v for v in layers(spec) if v["mark"]["type"] == "rect")
+    data = values(spec, cells)
+    assert len(data) == len(real.validations) * len(real.questions)
+    crusoe = {
+        row["label"]: row["answer"]
+        for row in data
+        if row["validation"] == "Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud"
+    }
+    assert crusoe == {
+        q.label: real.validations["crusoe-hgx-b300-exemplar"].evidence[q.id].answer
+        for q in real.questions.values()
+    }
+    provider = charts.spec(site_charts["evidence-crusoe"], "light")
+    assert len(values(provider, next(v for v in layers(provider) if "mark" in v))) == 20
+
+
+def test_timeline_keeps_undated_validations(
+    real: Site, site_charts: dict[str, charts.Chart]
+) -> None:
+    spec = charts.spec(site_charts["timeline"], "light")
+    dated, undated = layers(spec)
+    assert [row["validation"] for row in values(spec, dated)] == [
+        "CoreWeave whole cloud: SemiAnalysis ClusterMAX 2.0"
+    ]
+    assert len(values(spec, undated)) == len(real.validations) - 1
+    assert dated["encoding"]["y"]["scale"]["domain"] == undated["encoding"]["y"]["scale"]["domain"]
+    assert len(dated["encoding"]["y"]["scale"]["domain"]) == len(real.validations)
+    assert dated["encoding"]["x"]["type"] == "temporal"
+
+
+def test_themes_differ_only_in_colours(site_charts: dict[str, charts.Chart]) -> None:
+    chart = site_charts["evidence"]
+    light, dark = charts.spec(chart, "light"), charts.spec(chart, "dark")
+    assert light["config"]["axis"]["labelColor"] != dark["config"]["axis"]["labelColor"]
+    assert {k: v for k, v in light.items() if k != "config"} == {
+        k: v for k, v in dark.items() if k != "config"
+    }
+
+
+def test_every_chart_table_is_its_spec_data(site_charts: dict[str, charts.Chart]) -> None:
+    for chart in site_charts.values():
+        spec = charts.spec(chart, "light")
+        drawn = [
+            row
+            for view in layers(spec)
+            if view["mark"]["type"] in ("rect", "bar", "point")
+            for row in values(spec, view)
+        ]
+        assert sorted(map(json.dumps, drawn)) == sorted(map(json.dumps, chart.table.records()))
+
+
+def test_svg_cache_converts_only_what_changed(tmp_path: Path, real: Site) -> None:
+    store = SvgStore(tmp_path / "cache")
+    first = render(real, ROOT / "templates", policy=POLICY, svg_store=store)
+    cold = store.conversions
+    assert cold == 2 * sum(1 for uri in first.data if uri.endswith(".csv") and "charts/" in uri)
+    # A fresh store over the same cache folder, as in a second `mkdocs build`: nothing converts.
+    again = SvgStore(tmp_path / "cache")
+    second = render(real, ROOT / "templates", policy=POLICY, svg_store=again)
+    assert again.conversions == 0
+    assert second.data == first.data
+    # One changed answer changes the evidence charts that show it, and nothing else.
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    answer = crusoe.evidence["pricing-published"].model_copy(update={"answer": "yes"})
+    changed = crusoe.model_copy(
+        update={"evidence": {**crusoe.evidence, "pricing-published": answer}}
+    )
+    edited = Site(**{**real.__dict__, "validations": {**real.validations, crusoe.id: changed}})
+    render(edited, ROOT / "templates", policy=POLICY, svg_store=again)
+    assert again.conversions == 4  # evidence and evidence-crusoe, light and dark
+
+
+def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
+    output = render(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(tmp_path))
+    svgs = {uri: data for uri, data in output.data.items() if uri.endswith(".svg")}
+    assert len(svgs) >= 20
+    for uri, data in svgs.items():
+        root = ElementTree.fromstring(data)  # noqa: S314 - our own converter output
+        assert root.tag.endswith("svg"), uri
+        assert (
+            b"http://" not in data.replace(b"http://www.w3.org/", b"") and b"https://" not in data
+        )
+
+
+def test_spec_key_changes_with_the_spec() -> None:
+    assert spec_key({"a": 1, "b": 2}) == spec_key({"b": 2, "a": 1})
+    assert spec_key({"a": 1}) != spec_key({"a": 2})
+
+
+def test_check_imports_neither_altair_nor_vl_convert() -> None:
+    probe = (
+        "import sys; from generator.cli import main; code = main(['check', '--content', "
+        f"{str(ROOT / 'content')!r}]); "
+        "print(code, 'altair' in sys.modules, 'vl_convert' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split()[-3:] == ["0", "False", "False"]
+
+
+def test_parallel_conversion_matches_serial(
+    tmp_path: Path, site_charts: dict[str, charts.Chart], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import svg
+
+    specs = {f"{c.id}.svg": charts.spec(c, "light") for c in list(site_charts.values())[:4]}
+    serial = SvgStore(tmp_path / "serial", workers=1).render(specs)
+    monkeypatch.setattr(svg, "PARALLEL_FROM", 2)
+    parallel_store = SvgStore(tmp_path / "parallel", workers=2)
+    assert parallel_store.render(specs) == serial
+    assert parallel_store.conversions == 4
+    assert len(list((tmp_path / "parallel").glob("*.svg"))) == 4
