@@ -19,7 +19,9 @@ from . import derive
 from .load import Document, Path_
 from .model import (
     ID_PATTERN,
+    PRECISION_PATTERN,
     UNESTABLISHED,
+    URL_PATTERN,
     Platform,
     Record,
     Statement,
@@ -42,8 +44,8 @@ _TYPE_WORDS = {
 }
 _PATTERN_WORDS = {
     ID_PATTERN: "a kebab-case id (lowercase letters and digits, single hyphens between)",
-    r"^https?://[^\s<>\"]+$": "an http or https address",
-    r"^[A-Z][A-Z0-9]*$": "a precision name in capitals, e.g. FP8",
+    URL_PATTERN: "an http or https address",
+    PRECISION_PATTERN: "a precision name in capitals, e.g. FP8",
 }
 
 

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
+import re
 import shutil
 import sys
 from datetime import date
 from pathlib import Path
 
-from . import assets
+from . import assets, report
 from .derive import Policy
-from .model import KINDS
+from .model import ID_PATTERN, KINDS
 from .problem import ContentError
 from .render import render
+from .scaffold import scaffold
 from .site import PAGES_FOLDER, load_site
 
 
@@ -26,15 +30,80 @@ def schemas() -> dict[str, str]:
     }
 
 
+def _shown(path: Path, root: Path) -> str | None:
+    """`path` as problems name it (relative to the project), or None if it is not in it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
 def _check(args: argparse.Namespace) -> int:
+    root: Path = args.content.parent
+    wanted = set()
+    for path in args.paths:
+        shown = _shown(path, root)
+        if not path.is_file() or shown is None or not shown.startswith(f"{args.content.name}/"):
+            print(
+                f"cloudqual check: {path}: expected a record file under {args.content}/, "
+                "found none",
+                file=sys.stderr,
+            )
+            return 2
+        wanted.add(shown)
     try:
         site = load_site(args.content)
+        problems, records = site.warnings, len(site.files)
     except ContentError as error:
-        print(error, file=sys.stderr)
+        problems, records = error.problems, 0
+    # Every file is loaded, so references resolve; only the asked-for files are reported.
+    if wanted:
+        problems = [p for p in problems if p.path in wanted]
+    errors = [p for p in problems if p.severity == "error"]
+    if args.format == "github":
+        print("\n".join(report.github(problems)))
+        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary_file:
+            with Path(summary_file).open("a", encoding="utf-8") as summary:
+                summary.write(report.summary(problems))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    checked = len(wanted) if wanted else records
+    files = f"{checked} file{'s' if checked != 1 else ''}" if checked else "all files"
+    print(
+        f"cloudqual check: {files} checked: {len(errors)} errors, "
+        f"{len(problems) - len(errors)} warnings.",
+        file=sys.stderr if errors else sys.stdout,
+    )
+    return 1 if errors else 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    kind: str = args.kind
+    if kind not in KINDS:
+        close = difflib.get_close_matches(kind, list(KINDS), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        print(
+            f"cloudqual new: expected a kind of record ({', '.join(KINDS)}), found {kind!r}{hint}",
+            file=sys.stderr,
+        )
+        return 2
+    if not re.match(ID_PATTERN, args.id):
+        print(
+            f"cloudqual new: expected a kebab-case id (lowercase letters and digits, single "
+            f"hyphens between), found {args.id!r}",
+            file=sys.stderr,
+        )
+        return 2
+    target: Path = args.content / kind / f"{args.id}.yaml"
+    if target.exists():
+        print(f"cloudqual new: {target} already exists; it was left as it is", file=sys.stderr)
         return 1
-    for warning in site.warnings:
-        print(warning, file=sys.stderr)
-    print(f"{len(site.files)} records checked: no errors, {len(site.warnings)} warnings.")
+    questions = sorted(path.stem for path in (args.content / "questions").glob("*.yaml"))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("x", encoding="utf-8") as record:
+        record.write(scaffold(kind, args.id, questions))
+    print(f"wrote {target}: fill in every field from a source, then run `cloudqual check {target}`")
     return 0
 
 
@@ -69,9 +138,23 @@ def _render(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cloudqual", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="validate every record; exit 1 on any error")
+    check = commands.add_parser(
+        "check", help="validate every record, or the given files; exit 1 on any error"
+    )
+    check.add_argument("paths", nargs="*", type=Path, help="record files to report on")
     check.add_argument("--content", type=Path, default=Path("content"))
+    check.add_argument(
+        "--format",
+        choices=["text", "github"],
+        default="text",
+        help="github: also print GitHub Actions annotations and a step summary",
+    )
     check.set_defaults(run=_check)
+    new = commands.add_parser("new", help="write a new record to fill in, from the schema")
+    new.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
+    new.add_argument("id", help="kebab-case id; the file name")
+    new.add_argument("--content", type=Path, default=Path("content"))
+    new.set_defaults(run=_new)
     schema = commands.add_parser("schema", help="write the JSON Schema of each record kind")
     schema.add_argument("--out", type=Path, default=Path("schemas"))
     schema.set_defaults(run=_schema)

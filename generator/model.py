@@ -30,8 +30,11 @@ class Ref:
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
-Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"]+$", max_length=500)]
-Precision = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]*$", max_length=12)]
+# Patterns are written for ECMAScript too: editors check files against the generated JSON Schema.
+URL_PATTERN = '^https?://[^\\s<>"]+$'
+PRECISION_PATTERN = "^[A-Z][A-Z0-9]*$"
+Url = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
+Precision = Annotated[str, StringConstraints(pattern=PRECISION_PATTERN, max_length=12)]
 
 SourceRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("sources")]
 ProgramRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("programs")]
@@ -101,9 +104,11 @@ class Statement(Sourced):
 
 
 class Source(Record):
-    title: Text
+    title: Text = Field(
+        description="The title as published, or a plain description if it has none."
+    )
     publisher: Text | None = Field(description="Who published it; null when not stated.")
-    kind: SourceKind
+    kind: SourceKind = Field(description="What sort of document it is.")
     url: Url | None = Field(description="Its address; null when we do not hold one. Never guess.")
     published: date | None = Field(description="Publication date; null when not stated.")
     note: Text | None = Field(default=None, description="How we read it, and its limits.")
@@ -196,12 +201,12 @@ class Platform(Record):
 
 class Scope(Sourced):
     gpus: int | None = Field(gt=0)
-    framework: Text | None
+    framework: Text | None = Field(description="Training framework, e.g. Megatron-Bridge.")
     recipe_release: Text | None
     models: int | None = Field(ge=0)
     configurations: int | None = Field(ge=0)
-    precisions: list[Precision]
-    architectures: list[Architecture]
+    precisions: list[Precision] = Field(description="Numerical formats tested, e.g. BF16, FP8.")
+    architectures: list[Architecture] = Field(description="Model architectures tested.")
 
 
 class Deployment(Sourced):
@@ -214,7 +219,7 @@ class Deployment(Sourced):
 
 class Outcome(Sourced):
     result: Text = Field(description="One of the program's outcomes.")
-    text: Text
+    text: Text = Field(description="The result, in the source's words.")
 
 
 class Measurement(Sourced):
@@ -226,9 +231,9 @@ class Measurement(Sourced):
 
 
 class EvidenceAnswer(Strict):
-    answer: Answer
+    answer: Answer = Field(description="See the methodology page for what each answer means.")
     detail: Text | None = None
-    source: SourceRef
+    source: SourceRef = Field(description="Id of the source the answer rests on.")
 
 
 class Caveat(Strict):
@@ -238,25 +243,44 @@ class Caveat(Strict):
 
 
 class Validation(Record):
-    provider: ProviderRef
+    provider: ProviderRef = Field(description="Id of the provider record.")
     platform: PlatformRef | None = Field(description="null when the result covers the whole cloud.")
-    program: ProgramRef
+    program: ProgramRef = Field(description="Id of the program the result is under.")
     program_release: Text | None = Field(description="Round or version of the program, e.g. v6.0.")
     stated_suite: SuiteRef | None = Field(
         description="The suite the provider says it ran; null when not stated. When null, the "
         "site infers the likely suite from the counts."
     )
     announced: date | None = Field(description="null when no source we hold states the date.")
-    last_reviewed: date
-    summary: Text
-    scope: Scope
-    deployment: Deployment
-    outcome: Outcome
-    measurements: list[Measurement] = Field(default_factory=list)
-    claims: list[Statement] = Field(min_length=1)
-    evidence: dict[QuestionRef, EvidenceAnswer]
-    caveats: list[Caveat] = Field(default_factory=list)
-    predecessor: ValidationRef | None
+    last_reviewed: date = Field(
+        description="When a contributor last checked this record against its sources."
+    )
+    summary: Text = Field(
+        description="Two or three sentences for a buyer: the result and its main limit."
+    )
+    scope: Scope = Field(
+        description="What was tested, as the source states it; null where it does not."
+    )
+    deployment: Deployment = Field(description="Where the tested capacity runs.")
+    outcome: Outcome = Field(description="The result under the program.")
+    measurements: list[Measurement] = Field(
+        default_factory=list, description="Published figures, each with its source and grade."
+    )
+    claims: list[Statement] = Field(
+        min_length=1,
+        description="What the evidence establishes, and what it does not (grade not-established "
+        "or not-published, with a reason).",
+    )
+    evidence: dict[QuestionRef, EvidenceAnswer] = Field(
+        description="An answer to every evidence question in content/questions/, by its id."
+    )
+    caveats: list[Caveat] = Field(
+        default_factory=list,
+        description="Limits of the result that the site does not already derive by rule.",
+    )
+    predecessor: ValidationRef | None = Field(
+        description="Id of the earlier validation this one follows, if any."
+    )
 
 
 # --- case studies, checklist, questions ----------------------------------------------------------

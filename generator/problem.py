@@ -59,6 +59,8 @@ def describe(value: object) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if value == "":
+        return "empty text"
     if isinstance(value, str):
         shown = value if len(value) <= 60 else value[:57] + "..."
         return f'the text "{shown}"'
