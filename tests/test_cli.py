@@ -1,0 +1,223 @@
+"""The contributor's commands: `cloudqual check`, `new` and `schema`, run as a contributor would."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from build import main_text, make_project, mkdocs_build
+from conftest import MINIMAL, ROOT, copy_content
+
+from generator import report
+from generator.cli import main
+from generator.model import KINDS
+from generator.problem import Position, Problem
+
+GOLDEN = sorted(path for path in (ROOT / "tests" / "golden").iterdir() if path.is_dir())
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=[case.name for case in GOLDEN])
+def test_check_reports_each_broken_file_exactly(
+    case: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = copy_content(MINIMAL, tmp_path / "content", case / "content")
+    code = main(["check", "--content", str(content)])
+    printed = capsys.readouterr().err.splitlines()
+    expected = (case / "expected.txt").read_text(encoding="utf-8").splitlines()[:-1]
+    assert code == 1
+    assert printed[:-1] == expected  # file:line:col: field: message, each one
+    assert re.fullmatch(
+        r"cloudqual check: all files checked: \d+ errors, \d+ warnings\.", printed[-1]
+    )
+
+
+def test_check_passes_real_content(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--content", str(ROOT / "content")]) == 0
+    assert "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_check_reports_only_the_given_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = copy_content(MINIMAL, tmp_path / "content", GOLDEN_CASE("errors-in-two-files"))
+    provider = content / "providers" / "test-provider.yaml"
+    assert main(["check", "--content", str(content), str(provider)]) == 1
+    printed = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in printed[:-1]] == ["content/providers/test-provider.yaml"]
+    assert printed[-1] == "cloudqual check: 1 file checked: 1 errors, 0 warnings."
+    clean = content / "questions" / "test-question.yaml"
+    assert main(["check", "--content", str(content), str(clean)]) == 0
+    assert main(["check", "--content", str(content), str(tmp_path / "missing.yaml")]) == 2
+    assert "expected a record file under" in capsys.readouterr().err
+
+
+def GOLDEN_CASE(name: str) -> Path:
+    return ROOT / "tests" / "golden" / name / "content"
+
+
+def test_github_format_annotates_and_summarizes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = copy_content(MINIMAL, tmp_path / "content", GOLDEN_CASE("misspelled-field"))
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    assert main(["check", "--content", str(content), "--format", "github"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "::error file=content/validations/test-validation.yaml,line=2,col=1,"
+        "title=cloudqual%3A summary::expected this required field, found it missing"
+    )
+    assert out[1].startswith(
+        "::error file=content/validations/test-validation.yaml,line=10,col=1,title=cloudqual%3A "
+        "sumary::expected one of the fields announced, caveats,"
+    )
+    written = summary.read_text(encoding="utf-8")
+    assert "## cloudqual check: 2 errors, 0 warnings" in written
+    assert "| error | `content/validations/test-validation.yaml:10:1` | sumary |" in written
+
+
+def test_annotation_escaping_follows_the_actions_toolkit() -> None:
+    problem = Problem("content/a,b:c.yaml", Position(3, 4), "x", "100% wrong\nnext, line: here")
+    assert report.annotation(problem) == (
+        "::error file=content/a%2Cb%3Ac.yaml,line=3,col=4,title=cloudqual%3A x"
+        "::100%25 wrong%0Anext, line: here"
+    )
+    warning = Problem("f.yaml", Position(1, 1), "", "w", severity="warning")
+    assert report.annotation(warning) == "::warning file=f.yaml,line=1,col=1,title=cloudqual::w"
+
+
+def test_annotations_are_capped_per_level() -> None:
+    problems = [Problem("f.yaml", Position(i, 1), "", f"e{i}") for i in range(1, 15)]
+    problems += [Problem("g.yaml", Position(i, 1), "", "w", severity="warning") for i in (1, 2)]
+    lines = report.github(problems)
+    assert sum(line.startswith("::error ") for line in lines) == 10
+    assert sum(line.startswith("::warning ") for line in lines) == 2
+    assert lines[-1].startswith("::notice title=cloudqual::4 more problems")
+    table = report.summary(problems)
+    assert table.count("\n| error |") == 14
+
+
+def test_summary_escapes_markdown_and_html() -> None:
+    problem = Problem("f.yaml", Position(1, 1), "a|b", "<script>x</script> | pipe")
+    row = report.summary([problem]).splitlines()[-1]
+    assert "<script>" not in row and "&lt;script&gt;" in row
+    assert "a\\|b" in row and "\\| pipe" in row
+
+
+def test_new_refuses_bad_kind_bad_id_and_overwrite(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = copy_content(MINIMAL, tmp_path / "content")
+    assert main(["new", "validation", "x-y", "--content", str(content)]) == 2
+    assert "did you mean 'validations'?" in capsys.readouterr().err
+    assert main(["new", "validations", "Bad_Id", "--content", str(content)]) == 2
+    existing = content / "validations" / "test-validation.yaml"
+    before = existing.read_bytes()
+    assert main(["new", "validations", "test-validation", "--content", str(content)]) == 1
+    assert existing.read_bytes() == before
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_new_writes_every_kind_with_modeline_and_no_guesses(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content = copy_content(MINIMAL, tmp_path / "content")
+    assert main(["new", kind, "fresh-record", "--content", str(content)]) == 0
+    text = (content / kind / "fresh-record.yaml").read_text(encoding="utf-8")
+    assert text.startswith(f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json\n")
+    assert "id: fresh-record\n" in text
+    # Unfilled, it must fail the check, with positions in the new file.
+    capsys.readouterr()
+    assert main(["check", "--content", str(content)]) == 1
+    problems = capsys.readouterr().err
+    assert f"content/{kind}/fresh-record.yaml:" in problems
+
+
+FILLED = {
+    'provider: ""': "provider: test-provider",
+    'program: ""': "program: test-program",
+    'summary: ""': "summary: Made with cloudqual new, then filled in.",
+    'source: ""': "source: test-source",
+    'grade: ""': "grade: provider-reported",
+    'result: ""': "result: pass",
+    'text: ""': "text: It passed.",
+    'answer: ""': "answer: not-stated",
+    "claims: []": "claims:\n  - {text: It passed., grade: provider-reported, source: test-source}",
+}
+
+
+def test_new_record_filled_in_passes_check_and_is_built(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "project", MINIMAL)
+    cli = [sys.executable, "-m", "generator.cli"]
+    made = subprocess.run(
+        [*cli, "new", "validations", "acme-hgx-b300-exemplar"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    record = project / "content" / "validations" / "acme-hgx-b300-exemplar.yaml"
+    text = record.read_text(encoding="utf-8")
+    for placeholder, value in FILLED.items():
+        assert placeholder in text, placeholder
+        text = text.replace(placeholder, value)
+    record.write_text(text, encoding="utf-8")
+    checked = subprocess.run(
+        [*cli, "check", str(record.relative_to(project))],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
+    built = mkdocs_build(project)
+    assert built.returncode == 0, built.stderr
+    page = project / "site" / "validations" / "acme-hgx-b300-exemplar" / "index.html"
+    assert "Made with cloudqual new, then filled in." in main_text(page.read_text())
+
+
+def test_schema_command_writes_what_is_committed(tmp_path: Path) -> None:
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    for path in tmp_path.iterdir():
+        assert path.read_text() == (ROOT / "schemas" / path.name).read_text()
+
+
+def test_check_jsonschema_accepts_content_and_rejects_a_broken_record(tmp_path: Path) -> None:
+    tool = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent))
+    assert tool is not None
+    for kind in KINDS:
+        files = sorted(str(p) for p in (ROOT / "content" / kind).glob("*.yaml"))
+        result = subprocess.run(
+            [tool, "--schemafile", str(ROOT / "schemas" / f"{kind}.schema.json"), *files],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        (GOLDEN_CASE("misspelled-field") / "validations" / "test-validation.yaml").read_text()
+    )
+    result = subprocess.run(
+        [tool, "--schemafile", str(ROOT / "schemas" / "validations.schema.json"), str(broken)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "sumary" in result.stdout
+
+
+def test_editor_and_pre_commit_settings_cover_every_kind() -> None:
+    settings = (ROOT / ".vscode" / "settings.json").read_text()
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text()
+    for kind in KINDS:
+        assert f'"./schemas/{kind}.schema.json": [\n      "content/{kind}/*.yaml"' in settings
+        assert f"args: [--schemafile, schemas/{kind}.schema.json]" in hooks
+        assert f"files: ^content/{kind}/[^/]+\\.yaml$" in hooks
+    assert "entry: .venv/bin/cloudqual check" in hooks

