@@ -154,24 +154,35 @@ def _values(table: Table) -> Any:
     return alt.Data(values=table.records())
 
 
+def _labelled_cells(
+    base: alt.Chart, table: Table, field: str, title: str, colours: dict[str, str]
+) -> alt.LayerChart:
+    """A grid of cells coloured by `field`, each also labelled with its value as text."""
+    import altair as alt
+
+    values = {row[table.columns.index(field)] for row in table.rows}
+    present = [value for value in colours if value in values]
+    cells = base.mark_rect(stroke="#777777", strokeWidth=0.5).encode(
+        color=alt.Color(
+            f"{field}:N",
+            title=title,
+            scale=alt.Scale(domain=present, range=[colours[value] for value in present]),
+        ),
+        tooltip=[f"{column}:N" for column in table.columns],
+    )
+    labels = base.mark_text(fontSize=10, color=CELL_TEXT).encode(text=f"{field}:N")
+    return alt.LayerChart(layer=[cells, labels])
+
+
 def coverage_chart(table: Table) -> alt.TopLevelMixin:
     import altair as alt
 
-    statuses = [s for s in CELL_COLOURS if s in {row[2] for row in table.rows}]
     base = alt.Chart(_values(table)).encode(
         x=alt.X("precision:N", title="Precision", axis=alt.Axis(orient="top", labelAngle=0)),
         y=alt.Y("model:N", title=None, sort=None),
     )
-    cells = base.mark_rect(stroke="#777777", strokeWidth=0.5).encode(
-        color=alt.Color(
-            "status:N",
-            title="Cell",
-            scale=alt.Scale(domain=statuses, range=[CELL_COLOURS[s] for s in statuses]),
-        ),
-        tooltip=["model:N", "precision:N", "status:N"],
-    )
-    labels = base.mark_text(fontSize=10, color=CELL_TEXT).encode(text="status:N")
-    return alt.layer(cells, labels).properties(width=360, height=alt.Step(26))
+    grid = _labelled_cells(base, table, "status", "Cell", CELL_COLOURS)
+    return grid.properties(width=360, height=alt.Step(26))
 
 
 def case_study_chart(table: Table) -> alt.TopLevelMixin:
@@ -213,7 +224,6 @@ _TWO_LINES = "split(datum.label, ': ')"
 def evidence_chart(table: Table) -> alt.TopLevelMixin:
     import altair as alt
 
-    answers = [a for a in ANSWER_COLOURS if a in {row[3] for row in table.rows}]
     base = alt.Chart(_values(table)).encode(
         x=alt.X(
             "validation:N",
@@ -225,16 +235,8 @@ def evidence_chart(table: Table) -> alt.TopLevelMixin:
         ),
         y=alt.Y("label:N", title=None, sort=None),
     )
-    cells = base.mark_rect(stroke="#777777", strokeWidth=0.5).encode(
-        color=alt.Color(
-            "answer:N",
-            title="Answer",
-            scale=alt.Scale(domain=answers, range=[ANSWER_COLOURS[a] for a in answers]),
-        ),
-        tooltip=["validation:N", "question:N", "answer:N"],
-    )
-    labels = base.mark_text(fontSize=10, color=CELL_TEXT).encode(text="answer:N")
-    return alt.layer(cells, labels).properties(width=alt.Step(150), height=alt.Step(24))
+    grid = _labelled_cells(base, table, "answer", "Answer", ANSWER_COLOURS)
+    return grid.properties(width=alt.Step(150), height=alt.Step(24))
 
 
 def timeline_chart(table: Table, categories: tuple[str, ...] = ()) -> alt.TopLevelMixin:
