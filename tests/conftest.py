@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -26,3 +27,18 @@ def copy_content(source: Path, destination: Path, overlay: Path | None = None) -
 @pytest.fixture
 def minimal_content(tmp_path: Path) -> Path:
     return copy_content(MINIMAL, tmp_path / "content")
+
+
+EDIT = "https://code.test/owner/cloudqual/edit/main/"
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real content, built once by `mkdocs build --strict`: the site folder."""
+    from build import make_project, mkdocs_build
+
+    project = make_project(tmp_path_factory.mktemp("real"), ROOT / "content")
+    result = mkdocs_build(project, CLOUDQUAL_EDIT_URI=EDIT)
+    assert result.returncode == 0, result.stderr
+    assert not re.search(r"^(WARNING|ERROR)\b", result.stderr, re.MULTILINE), result.stderr
+    return project / "site"

@@ -10,7 +10,6 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from build import make_project, mkdocs_build
 from conftest import ROOT
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
@@ -34,11 +33,8 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    project = make_project(tmp_path_factory.mktemp("browser"), ROOT / "content")
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    handler = functools.partial(_QuietHandler, directory=str(project / "site"))
+def base_url(built: Path) -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(built))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -131,3 +127,37 @@ def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> Non
     assert dark.evaluate("img => img.complete && img.naturalWidth > 300")
     page.locator("#chart-evidence summary").click()
     assert page.locator("#chart-evidence details table").is_visible()
+
+
+AXE = ROOT / "tests" / "lint" / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = [
+    "",
+    "validations/crusoe-hgx-b300-exemplar/",
+    "compare/",
+    "case-studies/",
+    "providers/crusoe/",
+    "programs/nvidia-exemplar-cloud/",
+    "trial-checklists/crusoe-hgx-b300-exemplar/",
+]
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_pages_have_no_wcag_aa_violations(page: Page, base_url: str, scheme: str) -> None:
+    if not AXE.is_file():
+        pytest.fail("axe-core is not installed: run `make test`, which installs it")
+    found = {}
+    for path in PAGES:
+        page.goto(base_url + path)
+        page.wait_for_load_state("networkidle")
+        # Measure the scheme's end state, not a colour transition on its way there.
+        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate(
+            "async () => (await axe.run(document, {runOnly: "
+            "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']})).violations"
+            ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)"
+        )
+        if violations:
+            found[path] = violations
+    assert found == {}

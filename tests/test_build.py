@@ -19,18 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from build import main_text, make_project, mkdocs_build, tree_digest
-from conftest import MINIMAL, ROOT
-
-EDIT = "https://code.test/owner/cloudqual/edit/main/"
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = make_project(tmp_path_factory.mktemp("real"), ROOT / "content")
-    result = mkdocs_build(project, CLOUDQUAL_EDIT_URI=EDIT)
-    assert result.returncode == 0, result.stderr
-    assert not re.search(r"^(WARNING|ERROR)\b", result.stderr, re.MULTILINE), result.stderr
-    return project / "site"
+from conftest import EDIT, MINIMAL, ROOT
 
 
 def page(site: Path, uri: str) -> str:

@@ -1,0 +1,67 @@
+"""Every built page through the W3C Nu HTML checker (vnu.jar, run with the machine's Java)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+VNU = ROOT / "tests" / "lint" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+# Markup of the Material theme (9.8), not of cloudqual: its drawer and search toggles carry
+# autocomplete on checkboxes, and its table-of-contents label points at a hidden toggle.
+THEME = [
+    ("Attribute “autocomplete” is only allowed when the input type is", 'class="md-toggle"'),
+    (
+        "The value of the “for” attribute of the “label” element must be the ID of a non-hidden",
+        "md-nav__title",
+    ),
+]
+
+
+def theme_message(message: dict[str, str]) -> bool:
+    return any(
+        message["message"].startswith(text) and marker in message.get("extract", "")
+        for text, marker in THEME
+    )
+
+
+def vnu(*paths: Path) -> list[dict[str, str]]:
+    java = shutil.which("java")
+    if java is None or not VNU.is_file():
+        pytest.fail("Java and vnu.jar are required: run `make test`, which installs them")
+    result = subprocess.run(
+        [java, "-jar", str(VNU), "--format", "json", "--skip-non-html", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    messages: list[dict[str, str]] = json.loads(result.stderr)["messages"]
+    return messages
+
+
+def test_every_page_is_valid_html(built: Path) -> None:
+    messages = vnu(built)
+    pages = {m["url"] for m in messages}
+    problems = [
+        f"{m['url'].split('/site/')[-1]}:{m.get('lastLine')}: {m['message']}"
+        for m in messages
+        if m["type"] in ("error", "non-document-error") and not theme_message(m)
+    ]
+    assert problems == []
+    assert len(pages) >= 20  # the theme's messages prove every page was read
+
+
+def test_the_checker_finds_a_broken_page(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.html"
+    broken.write_text(
+        "<!doctype html><html lang=en><title>x</title>"
+        "<figure><img src=a.svg alt=a><figcaption>c</figcaption><details><summary>s</summary>"
+        "</details></figure>"
+    )
+    errors = [m for m in vnu(broken) if m["type"] == "error"]
+    assert any("not allowed as child of element “figure”" in m["message"] for m in errors)
