@@ -230,7 +230,11 @@ def evidence_chart(table: Table) -> alt.TopLevelMixin:
             title=None,
             sort=None,
             axis=alt.Axis(
-                orient="top", labelAngle=0, labelExpr=_TWO_LINES, labelLimit=150, labelFontSize=10
+                orient="bottom",
+                labelAngle=0,
+                labelExpr=_TWO_LINES,
+                labelLimit=150,
+                labelFontSize=10,
             ),
         ),
         y=alt.Y("label:N", title=None, sort=None),

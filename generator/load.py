@@ -27,6 +27,7 @@ from ruamel.yaml.events import (
     StreamEndEvent,
 )
 from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.resolver import VersionedResolver
 
 from .problem import Position, Problem, describe
@@ -184,6 +185,11 @@ class _Builder:
         return text
 
 
+def _code_point(character: object) -> int:
+    # ruamel passes the offending character as a str or as its code point, by version.
+    return character if isinstance(character, int) else ord(str(character))
+
+
 def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     """Parse one content file: the document, or None and the reasons it could not be read."""
     try:
@@ -203,6 +209,19 @@ def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     yaml.version = (1, 2)
     try:
         events = list(yaml.parse(text))
+    except ReaderError as error:
+        # A character YAML does not allow anywhere, such as NUL or another control character.
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        return None, [
+            Problem(
+                path,
+                Position(line, column),
+                "",
+                f"expected printable text, "
+                f"found the control character U+{_code_point(error.character):04X}",
+            )
+        ]
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         position = Position(mark.line + 1, mark.column + 1) if mark else Position(1, 1)
