@@ -60,6 +60,25 @@ UNESTABLISHED: tuple[Grade, ...] = ("not-established", "not-published")
 Answer = Literal["yes", "partial", "no", "not-published", "not-stated"]
 ANSWERS: tuple[Answer, ...] = Answer.__args__  # type: ignore[attr-defined]
 
+# The one vocabulary of grades and answers, with what each means: pages, the methodology and
+# the JSON Schema all show these words.
+GRADE_MEANINGS: dict[str, str] = {
+    "independent": "Measured or confirmed by a party other than the provider and program owner.",
+    "program-owner": "Stated by the program owner, e.g. NVIDIA's own documents.",
+    "provider-reported": "Stated by the provider about itself.",
+    "secondary": "Reached through someone else's summary.",
+    "not-published": "The figure exists, but nobody has published it.",
+    "not-established": "Does not follow from the published evidence; the reason is given.",
+}
+ANSWER_MEANINGS: dict[str, str] = {
+    "yes": "The sources publish it.",
+    "partial": "The sources publish part of it.",
+    "no": "The sources show it is not so, or cannot be.",
+    "not-published": "It exists, but the sources do not publish it.",
+    "not-stated": "The sources we hold are silent.",
+}
+assert set(GRADE_MEANINGS) == set(GRADES) and set(ANSWER_MEANINGS) == set(ANSWERS)
+
 Architecture = Literal["dense", "moe", "hybrid"]
 SourceKind = Literal[
     "program-document",

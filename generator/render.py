@@ -17,27 +17,9 @@ import jinja2
 from . import charts, derive, markup
 from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
-from .model import ANSWERS, GRADES, Record, Validation
+from .model import ANSWER_MEANINGS, GRADE_MEANINGS, Record, Validation
 from .site import Site
 from .svg import SvgStore
-
-GRADE_MEANINGS = {
-    "independent": "Measured or confirmed by a party other than the provider and program owner.",
-    "program-owner": "Stated by the program owner, e.g. NVIDIA's own documents.",
-    "provider-reported": "Stated by the provider about itself.",
-    "secondary": "Reached through someone else's summary.",
-    "not-published": "The figure exists, but nobody has published it.",
-    "not-established": "Does not follow from the published evidence; the reason is given.",
-}
-ANSWER_MEANINGS = {
-    "yes": "The sources publish it.",
-    "partial": "The sources publish part of it.",
-    "no": "The sources show it is not so, or cannot be.",
-    "not-published": "It exists, but the sources do not publish it.",
-    "not-stated": "The sources we hold are silent.",
-}
-assert set(GRADE_MEANINGS) == set(GRADES) and set(ANSWER_MEANINGS) == set(ANSWERS)
-
 
 VALIDITY_WORDS = {
     "valid": "valid",
