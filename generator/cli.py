@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import os
 import re
 import shutil
@@ -14,20 +13,11 @@ from pathlib import Path
 
 from . import assets, report
 from .derive import Policy
-from .model import ID_PATTERN, KINDS
+from .model import ID_PATTERN, KINDS, json_schemas
 from .problem import ContentError
 from .render import render
 from .scaffold import scaffold
 from .site import PAGES_FOLDER, load_site
-
-
-def schemas() -> dict[str, str]:
-    """The JSON Schema of each record kind, as committed under `schemas/`."""
-    return {
-        f"{kind}.schema.json": json.dumps(model.model_json_schema(), indent=2, sort_keys=True)
-        + "\n"
-        for kind, model in KINDS.items()
-    }
 
 
 def _shown(path: Path, root: Path) -> str | None:
@@ -109,7 +99,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _schema(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
-    for name, text in schemas().items():
+    for name, text in json_schemas().items():
         (args.out / name).write_text(text, encoding="utf-8")
     print(f"wrote {len(KINDS)} schemas to {args.out}")
     return 0

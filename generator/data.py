@@ -14,7 +14,7 @@ from typing import Any
 
 from .derive import Derived, OpenItem
 from .links import page_url, record_uri
-from .model import Question
+from .model import Question, json_schemas
 from .site import Site
 
 API = "api/v1"
@@ -105,6 +105,8 @@ def build_data(
             markdown = checklist_markdown(titles[validation_id], items, site.questions)
             files[f"{stem}.md"] = markdown.encode("utf-8")
             files[f"{stem}.csv"] = checklist_csv(validation_id, items, site.questions).encode()
+    for name, schema in json_schemas().items():
+        files[f"schemas/{name}"] = schema.encode("utf-8")
     document = {"version": 1, "validations": validations}
     files[f"{API}/validations.json"] = (
         json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

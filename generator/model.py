@@ -10,6 +10,7 @@ shows as "not stated". A missing key is an omission; `null` is a statement that 
 
 from __future__ import annotations
 
+import json
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -402,3 +403,12 @@ def references(
         for key, item in value.items():
             yield from references(key, key_type, (*loc, key))
             yield from references(item, value_type, (*loc, key))
+
+
+def json_schemas() -> dict[str, str]:
+    """The JSON Schema of each record kind, by file name, as committed under `schemas/`."""
+    return {
+        f"{kind}.schema.json": json.dumps(model.model_json_schema(), indent=2, sort_keys=True)
+        + "\n"
+        for kind, model in KINDS.items()
+    }

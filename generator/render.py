@@ -17,7 +17,7 @@ import jinja2
 from . import charts, derive, markup
 from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
-from .model import ANSWER_MEANINGS, GRADE_MEANINGS, Record, Validation
+from .model import ANSWER_MEANINGS, GRADE_MEANINGS, KINDS, Record, Validation
 from .site import Site
 from .svg import SvgStore
 
@@ -158,6 +158,7 @@ class Renderer:
             "d": derived,
             "answers": [(q, validation.evidence.get(q.id)) for q in self.questions],
             "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
+            "closed": {c.id: len(c.items) - len(derived.open_items[c.id]) for c in self.checklists},
             "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
             "program_case_studies": [
                 c for c in site.case_studies.values() if c.program == validation.program
@@ -228,6 +229,23 @@ class Renderer:
                 ],
                 gaps={v.id: derive.gaps(v, self.questions) for v in validations},
                 matrix=self.charts["evidence"],
+                fired={
+                    rule: [
+                        v
+                        for v in validations
+                        if rule in {c.rule for c in self.derived[v.id].standard_caveats}
+                    ]
+                    for rule in derive.RULES
+                },
+            ),
+            self.page(
+                "data.md",
+                "data.md.j2",
+                None,
+                kinds=list(KINDS),
+                charts=sorted(self.charts.values(), key=lambda c: c.id),
+                validations=validations,
+                checklists=self.checklists,
             ),
             self.page(
                 "checklist.md",

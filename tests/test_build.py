@@ -342,3 +342,16 @@ def test_charts_sit_in_figures_with_their_data(built: Path) -> None:
     rows = list(csv.reader(io.StringIO((built / "charts" / "case-studies.csv").read_text())))
     assert rows[0][:4] == ["finding", "gap_low_percent", "gap_high_percent", "gap"]
     assert len(rows) == 4
+
+
+def test_data_page_lists_the_published_files(built: Path) -> None:
+    html = (built / "data" / "index.html").read_text(encoding="utf-8")
+    for target in (
+        "../api/v1/validations.json",
+        "../schemas/validations.schema.json",
+        "../charts/evidence.csv",
+        "../downloads/crusoe-hgx-b300-exemplar-trial-checklist.csv",
+    ):
+        assert f'href="{target}"' in html
+    published = (built / "schemas" / "validations.schema.json").read_text()
+    assert published == (ROOT / "schemas" / "validations.schema.json").read_text()

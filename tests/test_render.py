@@ -71,7 +71,7 @@ def test_content_is_data_not_template(minimal_content: Path) -> None:
 def test_every_record_page_and_section_is_rendered() -> None:
     site = load_site(ROOT / "content")
     pages = render(site, ROOT / "templates", policy=POLICY).pages
-    expected = {"index.md", "compare.md", "checklist.md", "case-studies.md"}
+    expected = {"index.md", "compare.md", "checklist.md", "case-studies.md", "data.md"}
     expected |= {f"trial-checklists/{i}.md" for i in site.validations}
     expected |= {
         f"{kind}/index.md" for kind in ("validations", "providers", "programs", "platforms")

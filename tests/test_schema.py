@@ -9,17 +9,16 @@ from conftest import ROOT
 from pydantic import ValidationError
 
 from generator.checks import modeline
-from generator.cli import schemas
-from generator.model import KINDS, Provider, Scope
+from generator.model import KINDS, Provider, Scope, json_schemas
 
 
 def test_committed_schemas_are_current() -> None:
     committed = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "schemas").glob("*.json")}
-    assert committed == schemas(), "schemas/ is stale: run `cloudqual schema`"
+    assert committed == json_schemas(), "schemas/ is stale: run `cloudqual schema`"
 
 
 def test_schemas_forbid_undeclared_fields() -> None:
-    for name, text in schemas().items():
+    for name, text in json_schemas().items():
         assert json.loads(text)["additionalProperties"] is False, name
 
 
