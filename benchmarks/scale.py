@@ -1,0 +1,65 @@
+"""How checking and rendering grow with the number of records: 100 against 1,000 validations.
+
+Run: .venv/bin/python benchmarks/scale.py [rounds]
+
+The records are synthetic copies of the test fixture's validation, made in a temporary folder
+(never in content/). Both sizes are measured in the same run, alternating, and the report gives
+the ratio of the per-validation cost at 1,000 to that at 100: near 1.0 means linear growth.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.derive import Policy  # noqa: E402
+from generator.render import Renderer  # noqa: E402
+from generator.site import load_site  # noqa: E402
+
+FIXTURE = ROOT / "tests" / "fixtures" / "minimal" / "content"
+
+
+def content_with(validations: int, folder: Path) -> Path:
+    content = folder / "content"
+    shutil.copytree(FIXTURE, content)
+    record = (content / "validations" / "test-validation.yaml").read_text(encoding="utf-8")
+    for index in range(validations - 1):
+        name = f"synthetic-{index:05d}"
+        (content / "validations" / f"{name}.yaml").write_text(
+            record.replace("id: test-validation", f"id: {name}"), encoding="utf-8"
+        )
+    return content
+
+
+def measure(content: Path) -> tuple[float, float]:
+    started = time.perf_counter()
+    site = load_site(content)
+    checked = time.perf_counter()
+    Renderer(site, ROOT / "templates", directory_urls=True, policy=Policy(date.today())).render()
+    return checked - started, time.perf_counter() - checked
+
+
+def main(rounds: int = 3) -> None:
+    sizes = (100, 1000)
+    results: dict[int, list[tuple[float, float]]] = {size: [] for size in sizes}
+    with tempfile.TemporaryDirectory() as folder:
+        contents = {size: content_with(size, Path(folder) / str(size)) for size in sizes}
+        measure(contents[100])  # warm imports and template compilation
+        for _ in range(rounds):
+            for size in sizes:
+                results[size].append(measure(contents[size]))
+    for stage, index in (("check (load + validate + cross-check)", 0), ("render pages", 1)):
+        per = {size: statistics.median(r[index] for r in results[size]) / size for size in sizes}
+        print(f"{stage}: per-validation cost at 1000 / at 100 = {per[1000] / per[100]:.2f}")
+
+
+if __name__ == "__main__":
+    main(*(int(arg) for arg in sys.argv[1:2]))
