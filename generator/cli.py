@@ -18,6 +18,7 @@ from .problem import ContentError
 from .render import render
 from .scaffold import scaffold
 from .site import PAGES_FOLDER, load_site
+from .svg import SvgStore
 
 
 def _shown(path: Path, root: Path) -> str | None:
@@ -112,7 +113,10 @@ def _render(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
-    output = render(site, args.templates, policy=policy, directory_urls=not args.file_urls)
+    store = SvgStore(args.cache)
+    output = render(
+        site, args.templates, policy=policy, directory_urls=not args.file_urls, svg_store=store
+    )
     out: Path = args.out
     files = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
     files |= output.data | assets.load(args.templates)
@@ -165,6 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     rendering.add_argument("--expiry-warning-days", type=int, default=90)
     rendering.add_argument("--review-max-age-days", type=int, default=365)
+    rendering.add_argument(
+        "--cache",
+        type=Path,
+        default=Path(".cache/cloudqual"),
+        help="folder for converted chart SVGs, kept by spec hash",
+    )
     rendering.set_defaults(run=_render)
     args = parser.parse_args(argv)
     return int(args.run(args))

@@ -221,3 +221,33 @@ def test_editor_and_pre_commit_settings_cover_every_kind() -> None:
         assert f"args: [--schemafile, schemas/{kind}.schema.json]" in hooks
         assert f"files: ^content/{kind}/[^/]+\\.yaml$" in hooks
     assert "entry: .venv/bin/cloudqual check" in hooks
+
+
+def test_render_writes_pages_data_and_hand_written_pages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    code = main(
+        [
+            "render",
+            "--out",
+            str(out),
+            "--content",
+            str(MINIMAL),
+            "--templates",
+            str(ROOT / "templates"),
+            "--cache",
+            str(tmp_path / "cache"),
+            "--as-of",
+            "2026-12-02",
+            "--file-urls",
+        ]
+    )
+    assert code == 0
+    assert "pages and" in capsys.readouterr().out
+    page = (out / "validations" / "test-validation.md").read_text(encoding="utf-8")
+    assert page.startswith("# Test Provider Test Platform: Test Program")
+    assert 'href="../providers/test-provider.html"' in page  # --file-urls links
+    assert (out / "api" / "v1" / "validations.json").is_file()
+    assert (out / "charts" / "evidence.svg").read_bytes().startswith(b"<svg")
+    assert (out / "methodology.md").is_file() and (out / "assets" / "cloudqual").is_dir()
