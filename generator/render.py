@@ -265,9 +265,16 @@ class Renderer:
                     record_uri("validations", validation.id), "validation.md.j2", edit, **view
                 )
             )
+            derived = self.derived[validation.id]
+            caveat_sources = [c.source for c in derived.standard_caveats]
+            caveat_sources += [c.source for c in validation.caveats]
+            trial_sources = self.sources(*self.checklists, extra=tuple(caveat_sources))
             pages.append(
                 self.page(
-                    f"trial-checklists/{validation.id}.md", "trial-checklist.md.j2", edit, **view
+                    f"trial-checklists/{validation.id}.md",
+                    "trial-checklist.md.j2",
+                    edit,
+                    **{**view, "sources": trial_sources},
                 )
             )
         for provider in site.providers.values():

@@ -355,3 +355,14 @@ def test_data_page_lists_the_published_files(built: Path) -> None:
         assert f'href="{target}"' in html
     published = (built / "schemas" / "validations.schema.json").read_text()
     assert published == (ROOT / "schemas" / "validations.schema.json").read_text()
+
+
+def test_every_in_page_anchor_has_its_target(built: Path) -> None:
+    missing = []
+    for html_file in built.rglob("*.html"):
+        text = html_file.read_text(encoding="utf-8")
+        ids = set(re.findall(r'\bid="([^"]+)"', text))
+        for anchor in set(re.findall(r'href="#([^"]+)"', text)):
+            if anchor not in ids:
+                missing.append(f"{html_file.relative_to(built)}#{anchor}")
+    assert missing == []
