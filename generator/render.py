@@ -82,11 +82,11 @@ class Renderer:
             rules=[(rule_id, rule.__doc__ or "") for rule_id, rule in derive.RULES.items()],
         )
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
-        self.checklists = sorted(site.checklists.values(), key=lambda c: c.id)
+        self.checklists = list(site.checklists.values())
         self.validations = derive.newest_first(list(site.validations.values()))
         self.titles = {v.id: self.title(v) for v in self.validations}
-        suites = sorted(site.suites.values(), key=lambda s: s.id)
-        case_studies = sorted(site.case_studies.values(), key=lambda c: c.id)
+        suites = list(site.suites.values())
+        self.case_studies = list(site.case_studies.values())
         self.derived = {
             v.id: derive.derive_validation(
                 v,
@@ -94,7 +94,7 @@ class Renderer:
                 platform=site.platforms.get(v.platform or ""),
                 provider_name=site.providers[v.provider].name,
                 suites=suites,
-                case_studies=case_studies,
+                case_studies=self.case_studies,
                 checklists=self.checklists,
                 policy=policy,
             )
@@ -107,7 +107,7 @@ class Renderer:
             self.titles,
             self.questions,
             site.programs,
-            sorted(site.case_studies.values(), key=lambda c: c.id),
+            self.case_studies,
             {p.id: p.name for p in site.providers.values()},
         )
 
@@ -185,7 +185,7 @@ class Renderer:
     def render(self) -> dict[str, Page]:
         site = self.site
         validations = self.validations
-        programs = sorted(site.programs.values(), key=lambda p: p.id)
+        programs = list(site.programs.values())
         pages = [
             self.page(
                 "index.md",
@@ -200,20 +200,20 @@ class Renderer:
                 "providers/index.md",
                 "providers.md.j2",
                 None,
-                providers=sorted(site.providers.values(), key=lambda p: p.id),
+                providers=list(site.providers.values()),
             ),
             self.page("programs/index.md", "programs.md.j2", None, programs=programs),
             self.page(
                 "platforms/index.md",
                 "platforms.md.j2",
                 None,
-                platforms=sorted(site.platforms.values(), key=lambda p: p.id),
+                platforms=list(site.platforms.values()),
             ),
             self.page(
                 "case-studies.md",
                 "case-studies.md.j2",
                 self.only_file("case-studies"),
-                case_studies=sorted(site.case_studies.values(), key=lambda c: c.id),
+                case_studies=self.case_studies,
                 sources=self.sources(*site.case_studies.values()),
                 chart=self.charts.get("case-studies"),
             ),
@@ -225,7 +225,7 @@ class Renderer:
                 questions=self.questions,
                 providers=[
                     (p, [v for v in validations if v.provider == p.id])
-                    for p in sorted(site.providers.values(), key=lambda p: p.id)
+                    for p in list(site.providers.values())
                 ],
                 gaps={v.id: derive.gaps(v, self.questions) for v in validations},
                 matrix=self.charts["evidence"],

@@ -29,7 +29,10 @@ PAGES_FOLDER = "pages"  # hand-written Markdown, not records
 
 @dataclass(frozen=True)
 class Site:
-    """Every record, checked, by kind and id; and the file each came from, as shown to users."""
+    """Every record, checked, by kind and id; and the file each came from, as shown to users.
+
+    Each kind's records come in id order, so every page lists them the same way.
+    """
 
     sources: dict[str, Source]
     programs: dict[str, Program]
@@ -124,7 +127,7 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems)
     return Site(
-        **{kind.replace("-", "_"): by_id for kind, by_id in records.items()},  # type: ignore[arg-type]
+        **{kind.replace("-", "_"): dict(sorted(by_id.items())) for kind, by_id in records.items()},  # type: ignore[arg-type]
         files=shown_paths,
         warnings=sorted(problems),
     )
