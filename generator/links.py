@@ -53,3 +53,27 @@ def safe_path(uri: str, suffix: str | None = None) -> str:
     if unsafe or (suffix is not None and not uri.endswith(suffix)):
         raise ValueError(f"unsafe output path {uri!r}")
     return uri
+
+
+# The top-level names the site generates (pages, and folders of pages and files), and the theme's
+# own; a hand-written page under one of them would hide or mix with generated output. A test
+# holds this to what `render` writes.
+GENERATED_NAMES = frozenset(
+    {
+        *SECTIONS.values(),
+        "index",
+        "compare",
+        "case-studies",
+        "checklist",
+        "data",
+        "trial-checklists",
+        "charts",
+        "downloads",
+        "api",
+        "schemas",
+        "assets",
+        "search",
+        "404",
+        "sitemap",
+    }
+)

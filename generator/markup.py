@@ -26,7 +26,11 @@ _MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 def _clean(text: str) -> str:
     rendered = _RENDERER.reset().convert(text)
     return nh3.clean(
-        rendered, tags=_TAGS, attributes=_ATTRIBUTES, url_schemes=_SCHEMES, link_rel="noopener"
+        rendered,
+        tags=_TAGS,
+        attributes=_ATTRIBUTES,
+        url_schemes=_SCHEMES,
+        link_rel="noopener noreferrer",
     )
 
 

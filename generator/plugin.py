@@ -1,25 +1,32 @@
 """The MkDocs adapter: it only wires MkDocs events to the core.
 
-The whole site is built in memory in `on_pre_build`, which MkDocs runs before it cleans `site/`,
-so a content error stops the build while the last good site is still in place.
+The whole site is built in memory in `on_pre_build`, before MkDocs writes anything, so a content
+error stops the build at once. MkDocs itself can still fail later (a page that hides a generated
+one, a broken link, any warning under `strict`), after it has cleaned its output folder; so the
+build goes to a folder beside `site/`, which replaces `site/` only once the build has succeeded.
+A failed build leaves the previous site as it was.
 """
 
 from __future__ import annotations
 
+import html
 import logging
-from datetime import date
+import re
+import shutil
+import sys
+from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
+from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from . import assets
+from . import assets, csp, pages
 from .derive import Policy
-from .problem import ContentError
+from .problem import ContentError, Problem
 from .render import Page, render
 from .site import load_site
 from .svg import SvgStore
@@ -28,8 +35,38 @@ if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.livereload import LiveReloadServer
     from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page as MkDocsPage
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+
+
+class AsOf(BaseConfigOption[date | None]):
+    """A date as YYYY-MM-DD. `!ENV` reads the variable as YAML, so the value may arrive as a date
+    (`CLOUDQUAL_AS_OF=2026-12-01`) or as text (`CLOUDQUAL_AS_OF="'2026-12-01'"`); both are one
+    date. Surrounding quotes and spaces are dropped, as a shell user would expect."""
+
+    def run_validation(self, value: object) -> date | None:
+        if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
+            return value
+        if isinstance(value, str):
+            text = value.strip().strip("\"'").strip()
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+                try:
+                    return date.fromisoformat(text)
+                except ValueError:
+                    pass
+        raise ValidationError(f"expected a date as YYYY-MM-DD, found {value!r}")
+
+
+class _Warnings(logging.Handler):
+    """Counts what MkDocs' strict mode counts: every warning or error its loggers write."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
 
 
 class CloudqualConfig(Config):
@@ -37,7 +74,7 @@ class CloudqualConfig(Config):
     """Folder of YAML records, relative to mkdocs.yml."""
     templates_dir = c.Type(str, default="templates")
     """Folder of Jinja templates, relative to mkdocs.yml."""
-    as_of = c.Optional(c.Type(str))
+    as_of = AsOf()
     """The date expiry and staleness are judged on, as YYYY-MM-DD; today when unset."""
     expiry_warning_days = c.Type(int, default=90)
     """Flag a result this many days before its validity ends."""
@@ -53,12 +90,34 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.data: dict[str, bytes] = {}
         self.assets: dict[str, bytes] = {}
         self.svg_store: SvgStore | None = None
+        self.serving = False
+        self.dirty = False
+        # While serving: the problems that keep the last good site on show, or none.
+        self.stale: list[Problem] = []
+        self.site_dir: Path | None = None
+        self.building: Path | None = None
+        self.warnings = _Warnings()
 
     def _path(self, config: MkDocsConfig, folder: str) -> Path:
         return Path(config.config_file_path).parent / folder
 
+    # Defining on_startup also makes MkDocs keep this one instance across `mkdocs serve`
+    # rebuilds, so the last good output and the chart cache survive them.
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
+        self.serving = command == "serve"
+        self.dirty = dirty
+
+    @event_priority(100)  # first, so the count sees every plugin's warnings
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra_css.append(assets.STYLESHEET)
+        self.warnings.count = 0
+        logging.getLogger("mkdocs").addHandler(self.warnings)
+        # A dirty build updates the folder in place by design, so it is left to MkDocs.
+        if not self.dirty:
+            self.site_dir = Path(config.site_dir)
+            self.building = self.site_dir.with_name(f".{self.site_dir.name}.building")
+            shutil.rmtree(self.building, ignore_errors=True)
+            config.site_dir = str(self.building)
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
@@ -66,14 +125,19 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         try:
             site = load_site(content_dir)
         except ContentError as error:
+            if self.serving and self.pages:
+                # A failed rebuild would leave every request waiting for a good one; keep
+                # serving the last good site instead, with the problems shown on each page.
+                # Written past MkDocs' log, whose strict mode would fail this build too.
+                print(f"cloudqual: content has errors; serving the last good site\n{error}",
+                      file=sys.stderr)  # fmt: skip
+                self.stale = error.problems
+                return
             raise PluginError(f"cloudqual: content has errors\n{error}") from None
+        self.stale = []
         for warning in site.warnings:
             log.warning(str(warning))
-        try:
-            as_of = date.fromisoformat(self.config.as_of) if self.config.as_of else date.today()
-        except ValueError:
-            found = self.config.as_of
-            raise PluginError(f"cloudqual: as_of: expected YYYY-MM-DD, found {found!r}") from None
+        as_of = self.config.as_of or date.today()
         policy = Policy(as_of, self.config.expiry_warning_days, self.config.review_max_age_days)
         templates_dir = self._path(config, self.config.templates_dir)
         if self.svg_store is None:  # kept across `mkdocs serve` rebuilds
@@ -105,6 +169,37 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             files.append(File.generated(config, uri, content=content))
         return files
 
+    def on_page_markdown(
+        self, markdown: str, /, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str:
+        # The theme writes front matter (title, description, template) into the page unescaped;
+        # check refuses it in hand-written pages, and no page of this site has any.
+        page.meta = {}
+        return markdown
+
+    def on_page_content(
+        self, html_text: str, /, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str:
+        if page.file.generated_by is None:  # hand-written, so held to the allowlist
+            html_text = pages.sanitize(html_text)
+        if self.stale:
+            problems = "".join(f"<li><code>{html.escape(str(p))}</code></li>" for p in self.stale)
+            banner = (
+                '<div class="admonition failure"><p class="admonition-title">Content has '
+                "errors: this is the last good site</p><ul>" + problems + "</ul></div>"
+            )
+            html_text = banner + html_text
+        return html_text
+
+    def on_post_page(self, output: str, /, *, page: MkDocsPage, config: MkDocsConfig) -> str:
+        return csp.protect(output)
+
+    def on_post_template(
+        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        return csp.protect(output_content) if template_name.endswith(".html") else output_content
+
+    @event_priority(-100)  # last, so every other plugin has written its files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         # Data files are written as they are, after MkDocs: a Markdown download must not become
         # a page, and none of them needs MkDocs' processing.
@@ -113,6 +208,30 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             target = site_dir / uri
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        if self.building is None or self.site_dir is None:
+            return
+        if config.strict and self.warnings.count:
+            # MkDocs is about to abort this build: keep the previous site.
+            self._discard()
+            return
+        previous = self.site_dir.with_name(f".{self.site_dir.name}.previous")
+        shutil.rmtree(previous, ignore_errors=True)
+        if self.site_dir.exists():
+            self.site_dir.rename(previous)
+        self.building.rename(self.site_dir)
+        shutil.rmtree(previous, ignore_errors=True)
+        config.site_dir = str(self.site_dir)
+        self.building = None
+
+    def on_build_error(self, *, error: Exception) -> None:
+        logging.getLogger("mkdocs").removeHandler(self.warnings)
+        self._discard()
+
+    def _discard(self) -> None:
+        if self.building is not None:
+            shutil.rmtree(self.building, ignore_errors=True)
+            self.building = None
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object

@@ -22,7 +22,9 @@ from .model import (
     Suite,
     Validation,
 )
+from .pages import check_pages
 from .problem import ContentError, Position, Problem
+from .tree import content_files
 
 PAGES_FOLDER = "pages"  # hand-written Markdown, not records
 
@@ -51,15 +53,13 @@ class Site:
 
 
 def _record_files(
-    content_dir: Path, shown_root: Path
+    files: list[Path], content_dir: Path, shown_root: Path
 ) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
-    """The record files under `content_dir` as (kind, path, shown path), and misplaced files."""
+    """The record files among `files` as (kind, path, shown path), and misplaced files."""
     found: list[tuple[str, Path, str]] = []
     problems: list[Problem] = []
-    for path in sorted(content_dir.rglob("*")):
+    for path in files:
         relative = path.relative_to(content_dir)
-        if path.is_dir() or relative.parts[0] == PAGES_FOLDER or path.name.startswith("."):
-            continue
         shown = path.relative_to(shown_root).as_posix()
         kind = relative.parts[0]
         if len(relative.parts) != 2 or kind not in KINDS:
@@ -84,7 +84,13 @@ def _record_files(
 def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     """Load, validate and cross-check every record. Raises `ContentError` listing every problem."""
     shown_root = shown_root or content_dir.parent
-    files, problems = _record_files(content_dir, shown_root)
+    every_file, problems = content_files(content_dir, shown_root)
+    pages_dir = content_dir / PAGES_FOLDER
+    page_files = [path for path in every_file if path.is_relative_to(pages_dir)]
+    problems += check_pages(page_files, pages_dir, shown_root)
+    record_files = [path for path in every_file if not path.is_relative_to(pages_dir)]
+    files, misplaced = _record_files(record_files, content_dir, shown_root)
+    problems += misplaced
     records: dict[str, dict[str, Record]] = {kind: {} for kind in KINDS}
     documents: dict[tuple[str, str], Document] = {}
     shown_paths: dict[tuple[str, str], str] = {}

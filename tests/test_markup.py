@@ -27,7 +27,7 @@ def test_dangerous_markup_is_removed(text: str, forbidden: str) -> None:
 def test_safe_markdown_survives() -> None:
     html = markup.block("**bold** and [a link](https://a.test/x) and `code`\n\n- one\n- two")
     assert "<strong>bold</strong>" in html
-    assert '<a href="https://a.test/x" rel="noopener">a link</a>' in html
+    assert '<a href="https://a.test/x" rel="noopener noreferrer">a link</a>' in html
     assert "<code>code</code>" in html
     assert "<li>one</li>" in html
 
