@@ -6,6 +6,7 @@ import argparse
 import difflib
 import os
 import re
+import secrets
 import shutil
 import sys
 from datetime import date
@@ -36,8 +37,8 @@ def _check(args: argparse.Namespace) -> int:
         shown = _shown(path, root)
         if not path.is_file() or shown is None or not shown.startswith(f"{args.content.name}/"):
             print(
-                f"cloudqual check: {path}: expected a record file under {args.content}/, "
-                "found none",
+                f"cloudqual check: {report.quote(str(path))}: expected a record file under "
+                f"{report.quote(str(args.content))}/, found none",
                 file=sys.stderr,
             )
             return 2
@@ -52,13 +53,18 @@ def _check(args: argparse.Namespace) -> int:
         problems = [p for p in problems if p.path in wanted]
     errors = [p for p in problems if p.severity == "error"]
     if args.format == "github":
-        print("\n".join(report.github(problems)))
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
         if summary_file:
             with Path(summary_file).open("a", encoding="utf-8") as summary:
                 summary.write(report.summary(problems))
-    for problem in problems:
-        print(problem, file=sys.stderr)
+        # The runner handles each batch of stderr lines before stdout's, so the log goes to
+        # stdout too, after the annotations: then the region that stops commands around it
+        # cannot swallow them. The token is fresh per run, so content cannot guess it.
+        for line in [*report.github(problems), *report.log(problems, secrets.token_hex(16))]:
+            print(line)
+    else:
+        for line in report.log(problems):
+            print(line, file=sys.stderr)
     checked = len(wanted) if wanted else records
     files = f"{checked} file{'s' if checked != 1 else ''}" if checked else "all files"
     print(

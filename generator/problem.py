@@ -29,12 +29,12 @@ class Problem:
     severity: str = dataclasses.field(default="error", compare=False)
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.position.line}:{self.position.column}"
-        if self.severity != "error":
-            where += f": {self.severity}"
-        return (
-            f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
-        )
+        # The path, field and message hold contributors' text, and CI parses printed lines for
+        # workflow commands, so a problem prints only through `report`, which quotes each part.
+        # Imported here, not at the top, because `report` is built on this module.
+        from .report import plain
+
+        return plain(self)
 
 
 class ContentError(Exception):

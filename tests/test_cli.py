@@ -12,10 +12,8 @@ import pytest
 from build import main_text, make_project, mkdocs_build
 from conftest import MINIMAL, ROOT, copy_content
 
-from generator import report
 from generator.cli import main
 from generator.model import KINDS
-from generator.problem import Position, Problem
 
 GOLDEN = sorted(path for path in (ROOT / "tests" / "golden").iterdir() if path.is_dir())
 
@@ -75,37 +73,18 @@ def test_github_format_annotates_and_summarizes(
         "::error file=content/validations/test-validation.yaml,line=10,col=1,title=cloudqual%3A "
         "sumary::expected one of the fields announced, caveats,"
     )
+    # Then the plain lines, in a region where the runner ignores workflow commands.
+    assert re.fullmatch(r"::stop-commands::[0-9a-f]{32}", out[2])
+    assert out[3:5] == [
+        "content/validations/test-validation.yaml:2:1: summary: "
+        "expected this required field, found it missing",
+        "content/validations/test-validation.yaml:10:1: sumary: expected one of the fields "
+        + out[1].split("::expected one of the fields ")[1],
+    ]
+    assert out[5:] == [f"::{out[2].removeprefix('::stop-commands::')}::"]
     written = summary.read_text(encoding="utf-8")
     assert "## cloudqual check: 2 errors, 0 warnings" in written
-    assert "| error | `content/validations/test-validation.yaml:10:1` | sumary |" in written
-
-
-def test_annotation_escaping_follows_the_actions_toolkit() -> None:
-    problem = Problem("content/a,b:c.yaml", Position(3, 4), "x", "100% wrong\nnext, line: here")
-    assert report.annotation(problem) == (
-        "::error file=content/a%2Cb%3Ac.yaml,line=3,col=4,title=cloudqual%3A x"
-        "::100%25 wrong%0Anext, line: here"
-    )
-    warning = Problem("f.yaml", Position(1, 1), "", "w", severity="warning")
-    assert report.annotation(warning) == "::warning file=f.yaml,line=1,col=1,title=cloudqual::w"
-
-
-def test_annotations_are_capped_per_level() -> None:
-    problems = [Problem("f.yaml", Position(i, 1), "", f"e{i}") for i in range(1, 15)]
-    problems += [Problem("g.yaml", Position(i, 1), "", "w", severity="warning") for i in (1, 2)]
-    lines = report.github(problems)
-    assert sum(line.startswith("::error ") for line in lines) == 10
-    assert sum(line.startswith("::warning ") for line in lines) == 2
-    assert lines[-1].startswith("::notice title=cloudqual::4 more problems")
-    table = report.summary(problems)
-    assert table.count("\n| error |") == 14
-
-
-def test_summary_escapes_markdown_and_html() -> None:
-    problem = Problem("f.yaml", Position(1, 1), "a|b", "<script>x</script> | pipe")
-    row = report.summary([problem]).splitlines()[-1]
-    assert "<script>" not in row and "&lt;script&gt;" in row
-    assert "a\\|b" in row and "\\| pipe" in row
+    assert "| error | `content/validations/test-validation.yaml:10:1` | `sumary` |" in written
 
 
 def test_new_refuses_bad_kind_bad_id_and_overwrite(
