@@ -14,9 +14,10 @@ import base64
 import hashlib
 import re
 
-# The theme's one inline script that varies from page to page: it names the site's root relative
-# to the page ("..", "../.."). It is matched with that path blanked, so only the path may vary.
-_SCOPE = re.compile(r'^__md_scope=new URL\("(?:\.|\.\.)(?:/\.\.)*",location\)')
+# The theme's one inline script that varies from page to page: it names the site's root, relative
+# to the page ("..", "../..") or, on the 404 page, as a path ("/", or the site_url's path). It is
+# matched with that path blanked, so only a path of URL path characters may vary.
+_SCOPE = re.compile(r'^__md_scope=new URL\("[A-Za-z0-9._~/-]*",location\)')
 _SCOPE_BLANK = '__md_scope=new URL("",location)'
 
 # sha256 of each inline script Material 9.8 writes, the scope script with its path blanked.

@@ -32,7 +32,7 @@ PAGE_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.md$")
 MAX_PAGE_BYTES = 256 * 1024
 LINK_SCHEMES = frozenset({"http", "https", "mailto"})
 # MkDocs reads front matter as a YAML block opened by `---`, or as `key: value` lines at the top.
-_FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)")
+_FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)", re.MULTILINE)
 _ENTITY = re.compile(r"^&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import re
 import shutil
 import sys
@@ -38,24 +39,30 @@ if TYPE_CHECKING:
     from mkdocs.structure.pages import Page as MkDocsPage
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+AS_OF_VARIABLE = "CLOUDQUAL_AS_OF"
+
+
+def parse_as_of(value: object) -> date | None:
+    """A date as YYYY-MM-DD, from mkdocs.yml (YAML may already have made it a date) or from the
+    environment. Surrounding quotes and spaces are dropped, as a shell user would expect."""
+    if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
+        return value
+    if isinstance(value, str):
+        text = value.strip().strip("\"'").strip()
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            try:
+                return date.fromisoformat(text)
+            except ValueError:
+                pass
+    raise ValueError(f"expected a date as YYYY-MM-DD, found {value!r}")
 
 
 class AsOf(BaseConfigOption[date | None]):
-    """A date as YYYY-MM-DD. `!ENV` reads the variable as YAML, so the value may arrive as a date
-    (`CLOUDQUAL_AS_OF=2026-12-01`) or as text (`CLOUDQUAL_AS_OF="'2026-12-01'"`); both are one
-    date. Surrounding quotes and spaces are dropped, as a shell user would expect."""
-
     def run_validation(self, value: object) -> date | None:
-        if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
-            return value
-        if isinstance(value, str):
-            text = value.strip().strip("\"'").strip()
-            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-                try:
-                    return date.fromisoformat(text)
-                except ValueError:
-                    pass
-        raise ValidationError(f"expected a date as YYYY-MM-DD, found {value!r}")
+        try:
+            return parse_as_of(value)
+        except ValueError as error:
+            raise ValidationError(str(error)) from None
 
 
 class _Warnings(logging.Handler):
@@ -75,7 +82,9 @@ class CloudqualConfig(Config):
     templates_dir = c.Type(str, default="templates")
     """Folder of Jinja templates, relative to mkdocs.yml."""
     as_of = AsOf()
-    """The date expiry and staleness are judged on, as YYYY-MM-DD; today when unset."""
+    """The date expiry and staleness are judged on, as YYYY-MM-DD. When unset, the environment's
+    CLOUDQUAL_AS_OF, read here as text: mkdocs.yml's `!ENV` would parse it as YAML, and a bad
+    date there ends in the YAML library's traceback. Today when neither is set."""
     expiry_warning_days = c.Type(int, default=90)
     """Flag a result this many days before its validity ends."""
     review_max_age_days = c.Type(int, default=365)
@@ -137,7 +146,10 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.stale = []
         for warning in site.warnings:
             log.warning(str(warning))
-        as_of = self.config.as_of or date.today()
+        try:
+            as_of = self.config.as_of or parse_as_of(os.environ.get(AS_OF_VARIABLE)) or date.today()
+        except ValueError as error:
+            raise PluginError(f"cloudqual: {AS_OF_VARIABLE}: {error}") from None
         policy = Policy(as_of, self.config.expiry_warning_days, self.config.review_max_age_days)
         templates_dir = self._path(config, self.config.templates_dir)
         if self.svg_store is None:  # kept across `mkdocs serve` rebuilds

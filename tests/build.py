@@ -6,8 +6,11 @@ import hashlib
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -76,3 +79,25 @@ def main_text(html: str) -> str:
     parser = _Text()
     parser.feed(article)
     return re.sub(r"\s+", " ", "".join(parser.parts))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(url: str, text: str, seconds: float = 60) -> str:
+    """The page at `url` once it contains `text`, polling while the server builds."""
+    deadline = time.monotonic() + seconds
+    body = ""
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - loopback only
+                body = response.read().decode("utf-8")
+            if text in body:
+                return body
+        except OSError:
+            pass
+        time.sleep(0.5)
+    return body

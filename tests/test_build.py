@@ -8,17 +8,14 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from build import main_text, make_project, mkdocs_build, tree_digest
+from build import free_port, main_text, make_project, mkdocs_build, tree_digest, wait_for
 from conftest import EDIT, MINIMAL, ROOT
 
 
@@ -211,7 +208,7 @@ def test_broken_record_fails_and_keeps_previous_site(
 
 def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
         cwd=project,
@@ -221,44 +218,22 @@ def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
     )
     url = f"http://127.0.0.1:{port}/validations/test-validation/"
     try:
-        assert "A synthetic validation." in _wait_for(url, "A synthetic validation.")
+        assert "A synthetic validation." in wait_for(url, "A synthetic validation.")
         record = project / "content" / "validations" / "test-validation.yaml"
         record.write_text(
             record.read_text(encoding="utf-8").replace("A synthetic validation.", "Edited live."),
             encoding="utf-8",
         )
-        assert "Edited live." in _wait_for(url, "Edited live.")
+        assert "Edited live." in wait_for(url, "Edited live.")
         template = project / "templates" / "validation.md.j2"
         template.write_text(
             template.read_text(encoding="utf-8").replace("## Caveats", "## Limits"),
             encoding="utf-8",
         )
-        assert ">Limits<" in _wait_for(url, ">Limits<")
+        assert ">Limits<" in wait_for(url, ">Limits<")
     finally:
         server.terminate()
         server.wait(timeout=30)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_for(url: str, text: str, seconds: float = 60) -> str:
-    """The page at `url` once it contains `text`, polling while the server builds."""
-    deadline = time.monotonic() + seconds
-    body = ""
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as response:  # noqa: S310 - loopback only
-                body = response.read().decode("utf-8")
-            if text in body:
-                return body
-        except OSError:
-            pass
-        time.sleep(0.5)
-    return body
 
 
 def test_printable_checklist_and_downloads(built: Path) -> None:
