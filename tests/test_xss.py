@@ -1,0 +1,335 @@
+"""Every script-injection vector in every string field of every kind of record, and in a
+hand-written page: the built site is parsed as HTML (not searched for substrings), and every page
+is opened in chromium, where no dialog may fire and nothing may load from another host."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from html.parser import HTMLParser
+from io import StringIO
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+from browsing import chromium, served
+from build import make_project, mkdocs_build
+from conftest import ROOT
+from ruamel.yaml import YAML
+
+from generator import csp, pages
+from generator.load import load_text
+from generator.model import KINDS
+from generator.problem import ContentError
+from generator.site import PAGES_FOLDER, load_site
+
+VECTORS: list[str] = json.loads(
+    (ROOT / "tests" / "fixtures" / "xss" / "vectors.json").read_text(encoding="utf-8")
+)
+# A field holds several vectors at once, joined by new lines; a few builds cover the corpus. The
+# groups are small so that one vector (an unclosed comment, say) hides little of the rest.
+GROUPS = 4
+Loc = tuple[str | int, ...]
+
+
+def _leaves(value: Any, loc: Loc = ()) -> Iterator[Loc]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*loc, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*loc, index))
+    elif isinstance(value, str) and loc != ("id",):
+        yield loc
+
+
+def _set(record: Any, loc: Loc, value: object) -> None:
+    for part in loc[:-1]:
+        record = record[part]
+    record[loc[-1]] = value
+
+
+def _get(record: Any, loc: Loc) -> Any:
+    for part in loc:
+        record = record[part]
+    return record
+
+
+def _dump(kind: str, record: dict[str, Any]) -> str:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = False  # escapes keep tabs and controls visible and the file printable
+    stream = StringIO()
+    yaml.dump(record, stream)
+    return f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json\n" + stream.getvalue()
+
+
+@dataclass
+class Hostile:
+    content: Path
+    fields: int  # string fields that carry the vectors in the built site
+    refused: int  # string fields the schema refused them in (ids, enumerations, addresses)
+
+
+def hostile_content(folder: Path, payload: str) -> Hostile:
+    """The real content with `payload` in every string field the schema accepts it in."""
+    content = make_project(folder, ROOT / "content") / "content"
+    records: dict[Path, tuple[str, dict[str, Any], dict[str, Any]]] = {}
+    carried: dict[Path, set[Loc]] = {}
+    for kind in KINDS:
+        for path in sorted((content / kind).glob("*.yaml")):
+            document, problems = load_text(path.name, path.read_bytes())
+            assert document is not None, problems
+            original = document.value
+            hostile = json.loads(json.dumps(original, default=date.isoformat))
+            _restore_dates(hostile, original)
+            locs = set(_leaves(original))
+            for loc in locs:
+                _set(hostile, loc, payload)
+            records[path] = (kind, original, hostile)
+            carried[path] = locs
+    total = sum(map(len, carried.values()))
+    for _ in range(20):
+        for path, (kind, _, hostile) in records.items():
+            path.write_text(_dump(kind, hostile), encoding="utf-8")
+        try:
+            load_site(content)
+            break
+        except ContentError as error:
+            for problem in error.problems:
+                path = content.parent / problem.path
+                kind, original, hostile = records[path]
+                loc = _closest(carried[path], problem.field)
+                assert loc is not None, str(problem)
+                _set(hostile, loc, _get(original, loc))
+                carried[path].discard(loc)
+    else:
+        pytest.fail("the hostile content never settled")
+    fields = sum(map(len, carried.values()))
+    return Hostile(content, fields, total - fields)
+
+
+def _restore_dates(hostile: Any, original: Any) -> None:
+    """json round-trips dates as text; put the date values back."""
+    if isinstance(original, dict):
+        for key, item in original.items():
+            if isinstance(item, date):
+                hostile[key] = item
+            else:
+                _restore_dates(hostile[key], item)
+    elif isinstance(original, list):
+        for index, item in enumerate(original):
+            if isinstance(item, date):
+                hostile[index] = item
+            else:
+                _restore_dates(hostile[index], item)
+
+
+def _closest(locs: set[Loc], field: str) -> Loc | None:
+    """The carried field a problem names: the field itself, or the one beneath it."""
+    parts = field.split(".") if field else []
+    candidates = [loc for loc in locs if [str(p) for p in loc[: len(parts)]] == parts]
+    return min(candidates, key=len) if candidates else None
+
+
+# --- what the built HTML may hold ------------------------------------------------------------
+
+_ACTIVE = {"iframe", "frame", "frameset", "object", "embed", "applet", "base", "form", "meta"}
+_URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "data", "srcdoc", "poster"}
+_BAD_SCHEMES = ("javascript:", "vbscript:", "data:")
+_SPACE = re.compile(r"[\x00-\x20]+")
+
+
+class _Active(HTMLParser):
+    """Everything in a page that could run script or make a request, except the theme's own."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self._script: dict[str, str | None] | None = None
+        self._text = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(f"<{tag} {name}>")
+            if name in _URL_ATTRIBUTES and value is not None:
+                target = _SPACE.sub("", value).lower()
+                if target.startswith(_BAD_SCHEMES):
+                    self.found.append(f"<{tag} {name}={value!r}>")
+                if tag != "a" and name != "href" and target.startswith(("http:", "https:", "//")):
+                    self.found.append(f"<{tag} {name}={value!r}> loads from another host")
+        if tag == "link" and (named.get("href") or "").startswith(("http:", "https:", "//")):
+            self.found.append(f"<link href={named.get('href')!r}> loads from another host")
+        harmless = ("charset" in named or "name" in named or
+                    named.get("http-equiv") == "Content-Security-Policy")  # fmt: skip
+        if tag == "meta" and harmless:
+            return
+        if tag in _ACTIVE:
+            self.found.append(f"<{tag}>")
+        if tag == "script":
+            self._script, self._text = named, ""
+
+    def handle_data(self, data: str) -> None:
+        if self._script is not None:
+            self._text += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "script" or self._script is None:
+            return
+        src, kind = self._script.get("src"), self._script.get("type")
+        theme = (
+            (src is not None and re.match(r"^(\.\./)*assets/javascripts/bundle\.", src))
+            or (kind == "application/json" and self._script.get("id") == "__config")
+            or (src is None and kind is None and csp.is_theme_script(self._text))
+        )
+        if not theme:
+            self.found.append(f"<script src={src!r} type={kind!r}>{self._text[:40]!r}")
+        self._script = None
+
+
+def active_parts(site: Path) -> dict[str, list[str]]:
+    found = {}
+    for path in sorted(site.rglob("*.html")):
+        parser = _Active()
+        parser.feed(path.read_text(encoding="utf-8"))
+        parser.close()
+        if parser.found:
+            found[path.relative_to(site).as_posix()] = parser.found
+    return found
+
+
+# --- the corpus ------------------------------------------------------------------------------
+
+
+def test_the_corpus_is_large_and_distinct() -> None:
+    assert len(VECTORS) >= 60
+    assert len(set(VECTORS)) == len(VECTORS)
+
+
+def test_the_detector_finds_what_it_must(tmp_path: Path) -> None:
+    # Unescaped vectors laid into a page must all be seen, or a clean result proves nothing.
+    page_html = '<meta charset="utf-8"><title>x</title>' + "".join(VECTORS[:54])
+    (tmp_path / "index.html").write_text(page_html, encoding="utf-8")
+    found = active_parts(tmp_path)["index.html"]
+    assert len(found) >= 45
+
+
+@pytest.mark.parametrize("vector", VECTORS)
+def test_a_page_holding_a_vector_is_refused_or_harmless(vector: str) -> None:
+    text = f"# A page\n\nBefore.\n\n{vector}\n\nAfter.\n"
+    problems = pages.check_page("content/pages/vectors.md", text.encode("utf-8"))
+    rendered = pages.sanitize(pages_render(text))
+    parser = _Active()
+    parser.feed(rendered)
+    assert parser.found == [] or problems, (vector, parser.found)
+    assert all(p.position.line >= 1 for p in problems)
+
+
+def pages_render(text: str) -> str:
+    import markdown
+
+    return str(markdown.Markdown(extensions=list(pages.EXTENSIONS)).convert(text))
+
+
+@pytest.fixture(scope="module")
+def hostile_sites(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, Hostile]]:
+    sites = []
+    for group in range(GROUPS):
+        vectors = VECTORS[group::GROUPS]
+        hostile = hostile_content(tmp_path_factory.mktemp(f"xss{group}"), "\n".join(vectors))
+        # The vectors the page check lets through go into a hand-written page too.
+        passing = [v for v in vectors if not pages.check_page("p.md", f"# P\n\n{v}\n".encode())]
+        page = hostile.content / PAGES_FOLDER / "vectors.md"
+        page.write_text("# Vectors\n\n" + "\n\n".join(passing) + "\n", encoding="utf-8")
+        project = hostile.content.parent
+        result = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-01", strict=False)
+        assert result.returncode == 0, result.stderr
+        sites.append((project / "site", hostile))
+    return sites
+
+
+def test_every_string_field_carries_the_vectors(
+    hostile_sites: list[tuple[Path, Hostile]],
+) -> None:
+    for _, hostile in hostile_sites:
+        assert hostile.fields >= 300, hostile
+        assert 50 <= hostile.refused < hostile.fields, hostile
+
+
+def test_no_vector_becomes_markup_in_any_page(
+    hostile_sites: list[tuple[Path, Hostile]], built: Path
+) -> None:
+    # The theme's own forms (search, palette) are in every page; each page must hold exactly
+    # what the same page of the clean site holds.
+    clean = active_parts(built)
+    for group, (site, _) in enumerate(hostile_sites):
+        found = active_parts(site)
+        # The hand-written page of vectors holds what any hand-written page holds.
+        assert found.pop("vectors/index.html") == clean["contributing/index.html"]
+        assert found == clean
+        # And they are shown, as text: the provider's name is the payload.
+        heading = _Heading()
+        heading.feed((site / "providers" / "crusoe" / "index.html").read_text(encoding="utf-8"))
+        shown = " ".join(heading.text.split())
+        missing = [v for v in VECTORS[group::GROUPS] if " ".join(v.split()) not in shown]
+        assert missing == []
+
+
+class _Heading(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text, self._depth = "", 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._depth += tag == "h1"
+
+    def handle_endtag(self, tag: str) -> None:
+        self._depth -= tag == "h1" and self._depth > 0
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.text += data
+
+
+def test_no_vector_reaches_a_chart_as_markup(hostile_sites: list[tuple[Path, Hostile]]) -> None:
+    for site, _ in hostile_sites:
+        for svg in sorted((site / "charts").glob("*.svg")):
+            for element in ElementTree.parse(svg).iter():  # noqa: S314 - our own build's output
+                name = element.tag.rsplit("}", 1)[-1]
+                assert name not in ("script", "foreignObject", "a", "image", "use"), svg
+                for attribute, value in element.attrib.items():
+                    assert not attribute.rsplit("}", 1)[-1].startswith("on"), svg
+                    assert not _SPACE.sub("", value).lower().startswith(_BAD_SCHEMES), svg
+
+
+def test_no_dialog_fires_and_nothing_loads_from_elsewhere(
+    hostile_sites: list[tuple[Path, Hostile]],
+) -> None:
+    fired: list[str] = []
+    foreign: list[str] = []
+    with chromium() as browser:
+        for site, _ in hostile_sites:
+            with served(site) as base_url:
+                context = browser.new_context()
+                page = context.new_page()
+                page.on("dialog", lambda dialog: (fired.append(dialog.message), dialog.dismiss()))
+                page.on(
+                    "request",
+                    lambda request: (
+                        None
+                        if request.url.startswith((base_url, "data:"))
+                        else foreign.append(request.url)
+                    ),
+                )
+                for path in sorted(site.rglob("*.html")):
+                    page.goto(base_url + path.relative_to(site).as_posix())
+                    page.wait_for_load_state("load")
+                context.close()
+    assert fired == []
+    assert foreign == []
