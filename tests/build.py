@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -81,6 +83,24 @@ def main_text(html: str) -> str:
     parser = _Text()
     parser.feed(article)
     return re.sub(r"\s+", " ", "".join(parser.parts))
+
+
+@contextlib.contextmanager
+def mkdocs_serve(project: Path) -> Iterator[str]:
+    """`mkdocs serve` of `project` on a free loopback port: its base URL, while it runs."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def free_port() -> int:

@@ -5,17 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from build import free_port, main_text, make_project, mkdocs_build, tree_digest, wait_for
+from build import main_text, make_project, mkdocs_build, mkdocs_serve, tree_digest, wait_for
 from conftest import EDIT, MINIMAL, ROOT
 
 
@@ -65,9 +62,10 @@ def test_crusoe_b300_page_answers_the_analysis(built: Path) -> None:
         "Recipe release not stated",
         "cannot be computed: the announcement date is not stated",
         "valid 12 months",
-        # the trial checklist, tailored: 5 of 6 items open
-        "this validation leaves 5 open",
+        # the trial checklist, tailored: all 6 items open, the deployment one with them
+        "6 apply to this validation, and it leaves 6 open",
         "Request the tested model-and-precision matrix",
+        "reproduces the Iceland validation",
         # predecessor and sources
         "Predecessor: Crusoe NVIDIA HGX B200: NVIDIA Exemplar Cloud",
         "NVIDIA Requirements for AI Clouds, version 2.4",
@@ -75,7 +73,7 @@ def test_crusoe_b300_page_answers_the_analysis(built: Path) -> None:
     ]
     missing = [fact for fact in facts if fact not in text]
     assert missing == []
-    assert "Confirm the proposed deployment" not in text  # deployment is answered "yes"
+    assert "Confirm the proposed deployment" in text  # the tested one never settles it
 
 
 def test_crusoe_b300_page_links_its_predecessor_and_edit_file(built: Path) -> None:
@@ -114,7 +112,7 @@ def test_other_pages_carry_their_facts(built: Path) -> None:
     compare = main_text((built / "compare" / "index.html").read_text(encoding="utf-8"))
     assert compare.count("Is the model-by-precision matrix published?") >= 2
     checklist = main_text((built / "checklist" / "index.html").read_text(encoding="utf-8"))
-    assert checklist.count("Open unless the validation answers yes") == 5
+    assert checklist.count("Open unless the validation answers yes") == 3
 
 
 def test_navigation_lists_sections_not_records(built: Path) -> None:
@@ -208,16 +206,8 @@ def test_broken_record_fails_and_keeps_previous_site(
 
 def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    url = f"http://127.0.0.1:{port}/validations/test-validation/"
-    try:
+    with mkdocs_serve(project) as base_url:
+        url = base_url + "validations/test-validation/"
         assert "A synthetic validation." in wait_for(url, "A synthetic validation.")
         record = project / "content" / "validations" / "test-validation.yaml"
         record.write_text(
@@ -231,18 +221,16 @@ def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
             encoding="utf-8",
         )
         assert ">Limits<" in wait_for(url, ">Limits<")
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 def test_printable_checklist_and_downloads(built: Path) -> None:
     printable = main_text(page(built, "trial-checklists/crusoe-hgx-b300-exemplar"))
     assert "Trial checklist: Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud" in printable
-    assert printable.count("Open because:") == 4 and "1 of 6 items are closed" in printable
+    assert printable.count("Open because:") == 3
+    assert "6 of the 6 items apply to this validation; 0 of them are closed" in printable
     markdown = (built / "downloads" / "crusoe-hgx-b300-exemplar-trial-checklist.md").read_text()
     assert markdown.startswith("# Trial checklist: Crusoe NVIDIA HGX B300")
-    assert markdown.count("- [ ] ") == 5
+    assert markdown.count("- [ ] ") == 6
     rows = list(
         csv.reader(
             io.StringIO(
@@ -253,6 +241,7 @@ def test_printable_checklist_and_downloads(built: Path) -> None:
     assert rows[0] == ["validation", "item", "check", "open_because"]
     assert [row[1] for row in rows[1:]] == [
         "request-matrix",
+        "confirm-deployment",
         "trial-own-workload",
         "price-performance",
         "reliability",

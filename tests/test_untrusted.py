@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from build import free_port, make_project, mkdocs_build, tree_digest, wait_for
+from build import make_project, mkdocs_build, mkdocs_serve, tree_digest, wait_for
 from conftest import MINIMAL, ROOT
 
 from generator import csp, pages
@@ -355,18 +355,10 @@ def test_two_pinned_builds_are_byte_identical(tmp_path: Path) -> None:
 
 def test_serve_keeps_the_last_good_site_and_shows_the_error(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
-        cwd=project,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    url = f"http://127.0.0.1:{port}/validations/test-validation/"
-    record = project / "content" / "validations" / "test-validation.yaml"
-    good = record.read_text(encoding="utf-8")
-    try:
+    with mkdocs_serve(project) as base_url:
+        url = base_url + "validations/test-validation/"
+        record = project / "content" / "validations" / "test-validation.yaml"
+        good = record.read_text(encoding="utf-8")
         assert "A synthetic validation." in wait_for(url, "A synthetic validation.")
         record.write_text(good.replace("provider: test-provider", "provider: nobody"), "utf-8")
         body = wait_for(url, "Content has errors")
@@ -375,6 +367,3 @@ def test_serve_keeps_the_last_good_site_and_shows_the_error(tmp_path: Path) -> N
         record.write_text(good.replace("A synthetic validation.", "Fixed."), encoding="utf-8")
         body = wait_for(url, "Fixed.")
         assert "Fixed." in body and "Content has errors" not in body
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
