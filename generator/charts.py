@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .derive import Derived, coverage_cells, newest_first
+from .derive import Derived, cells_ran_stated, coverage_cells, newest_first
 from .model import CaseStudy, Program, Question, Validation
 
 if TYPE_CHECKING:
@@ -30,8 +30,7 @@ ANSWER_COLOURS = {
 }
 CELL_COLOURS = {
     "tested": "#009E73",
-    "tested (inferred)": "#56B4E9",
-    "unknown": "#E69F00",
+    "in suite": "#56B4E9",
     "not in suite": "#DDDDDD",
 }
 RANGE_COLOURS = {"beyond tolerance": "#D55E00", "within tolerance": "#009E73"}
@@ -93,7 +92,7 @@ def case_study_table(case_studies: list[CaseStudy], programs: dict[str, Program]
             rows.append(
                 (
                     finding.workload,
-                    f"{0 if low is None else low:g}",
+                    "" if low is None else f"{low:g}",
                     f"{finding.gap_high_percent:g}",
                     shown,
                     "" if limit is None else f"{limit:g}",
@@ -191,17 +190,25 @@ def case_study_chart(table: Table) -> alt.TopLevelMixin:
     base = alt.Chart(_values(table)).encode(
         y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=260)),
     )
-    bars = base.mark_bar(height=14).encode(
-        x=alt.X(
-            "gap_low_percent:Q", title="Gap to the reference (%)", scale=alt.Scale(domain=[0, 60])
-        ),
-        x2="gap_high_percent:Q",
-        color=alt.Color(
-            "against:N",
-            title="Against the tolerance",
-            scale=alt.Scale(domain=list(RANGE_COLOURS), range=list(RANGE_COLOURS.values())),
-        ),
-        tooltip=["case_study:N", "finding:N", "gap:N"],
+    # A finding published only as a bound ("within 3%") has no lower figure; its bar is drawn
+    # from zero, and its label says "within", so the CSV never shows a lower bound of 0.
+    bars = (
+        base.transform_calculate(
+            drawn_from="datum.gap_low_percent === '' ? 0 : toNumber(datum.gap_low_percent)"
+        )
+        .mark_bar(height=14)
+        .encode(
+            x=alt.X(
+                "drawn_from:Q", title="Gap to the reference (%)", scale=alt.Scale(domain=[0, 60])
+            ),
+            x2="gap_high_percent:Q",
+            color=alt.Color(
+                "against:N",
+                title="Against the tolerance",
+                scale=alt.Scale(domain=list(RANGE_COLOURS), range=list(RANGE_COLOURS.values())),
+            ),
+            tooltip=["case_study:N", "finding:N", "gap:N"],
+        )
     )
     labels = base.mark_text(align="left", dx=4).encode(x="gap_high_percent:Q", text="gap:N")
     tolerance = (
@@ -360,28 +367,41 @@ def site_charts(
     for v in validations:
         table = coverage_table(v, derived[v.id])
         if table is not None:
-            suite = derived[v.id].reconciliation.suite
+            reconciliation = derived[v.id].reconciliation
+            suite = reconciliation.suite
             assert suite is not None
             in_suite = sum(1 for row in table.rows if row[2] != "not in suite")
+            ran = (
+                "The provider names this suite, and its counts match, so every cell in it ran."
+                if cells_ran_stated(reconciliation)
+                else f"Which cells {providers[v.provider]} ran is not published."
+            )
             add(
                 Chart(
                     f"coverage-{v.id}",
                     "coverage",
                     f"Coverage: {titles[v.id]}",
-                    f"The {suite.chip} suite's grid: {in_suite} of {len(table.rows)} model and "
-                    "precision cells are in the suite. Each cell is marked tested, tested "
-                    "(inferred), unknown or not in the suite.",
+                    f"The program owner's {suite.chip} suite at {suite.release}, graded "
+                    f"{suite.grade}: {in_suite} of {len(table.rows)} model and precision cells are "
+                    f"in the suite. {ran}",
                     table,
                 )
             )
     if case_studies:
+        tolerances = {
+            f"within {t.percent:g}% of {t.against}"
+            for t in (programs[c.program].tolerance for c in case_studies)
+            if t is not None
+        }
+        stated = f": {'; '.join(sorted(tolerances))}" if tolerances else ""
         add(
             Chart(
                 "case-studies",
                 "case-studies",
                 "Case studies: gap to the reference",
-                "Each investigation's gap to NVIDIA's reference as a range, against the program's "
-                "tolerance (dashed line).",
+                "Each investigation's gap to the program owner's reference, as a range, beside the "
+                f"program's tolerance (dashed line){stated}. A finding published only as a bound "
+                "is drawn from zero.",
                 case_study_table(case_studies, programs),
             )
         )

@@ -8,6 +8,7 @@ positions the loader kept.
 from __future__ import annotations
 
 import difflib
+import re
 import types
 from collections.abc import Iterator
 from typing import Any, Union, get_args, get_origin
@@ -20,10 +21,18 @@ from .load import Document, Path_
 from .model import (
     ID_PATTERN,
     PRECISION_PATTERN,
+    REPORTING_KINDS,
     UNESTABLISHED,
     URL_PATTERN,
+    CaseStudy,
+    Checklist,
     Platform,
+    Program,
+    Provider,
+    Question,
     Record,
+    Source,
+    Sourced,
     Statement,
     Suite,
     Validation,
@@ -143,6 +152,36 @@ def statements(value: Any, loc: Path_ = ()) -> Iterator[tuple[Statement, Path_]]
             yield from statements(item, (*loc, index))
 
 
+def sourced(value: Any, loc: Path_ = ()) -> Iterator[tuple[Sourced, Path_]]:
+    """Every graded, sourced part of a record (the record itself included), with where it sits."""
+    if isinstance(value, Sourced):
+        yield value, loc
+    if isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from sourced(getattr(value, name), (*loc, name))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from sourced(item, (*loc, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from sourced(item, (*loc, key))
+
+
+# Words in a not-published reason or answer that say the sources are silent, which is what
+# not-stated means: not-published says the figure exists and is withheld.
+SILENCE = re.compile(
+    r"\b(not stated|no source|sources we hold|silent|(?:does|do) not say|not known|unknown|"
+    r"in passing|in what we (?:read|hold)|not in (?:the|what))\b",
+    re.IGNORECASE,
+)
+# A suite or release called current or latest: it goes stale, and a source reads it at a commit.
+DATED = re.compile(
+    r"\b(?:current|latest|newest)\b(?:\s+[\w-]+){0,2}?\s+(?:suite|release)\b",
+    re.IGNORECASE,
+)
+DIGITS = re.compile(r"\d+")
+
+
 def duplicate_ids(items: list[Any], loc: Path_) -> Iterator[tuple[str, Path_]]:
     """Items of a list that repeat an earlier item's `id`."""
     seen: set[str] = set()
@@ -188,6 +227,7 @@ class Checker:
             for record_id, record in by_id.items():
                 self.check_references(kind, record)
                 self.check_statements(kind, record)
+                self.check_grades(kind, record)
                 for name in ("caveats", "items"):
                     for repeated, loc in duplicate_ids(getattr(record, name, []), (name,)):
                         self.report(
@@ -205,6 +245,22 @@ class Checker:
                     ("workloads",),
                     "expected workloads or stated_counts, found neither",
                 )
+        for checklist in self.records.get("checklists", {}).values():
+            assert isinstance(checklist, Checklist)
+            self.check_checklist(checklist)
+        for source in self.records.get("sources", {}).values():
+            assert isinstance(source, Source)
+            for role in ("provider", "program"):
+                if source.kind in REPORTING_KINDS and getattr(source, role) is not None:
+                    self.report(
+                        "sources",
+                        source.id,
+                        (role,),
+                        f"expected no {role} on a source of kind {source.kind}, found "
+                        f"{getattr(source, role)!r}: {'an' if source.kind[0] in 'aeiou' else 'a'} "
+                        f"{source.kind} reports others' words, so it "
+                        "is never a provider's or program owner's own statement",
+                    )
         return self.problems
 
     def check_references(self, kind: str, record: Record) -> None:
@@ -229,14 +285,104 @@ class Checker:
                     (*loc, "grade"),
                     "expected a reason beside grade not-established, found none",
                 )
+            if statement.grade == "not-published" and statement.reason is None:
+                self.report(
+                    kind,
+                    record.id,
+                    (*loc, "grade"),
+                    "expected a reason beside grade not-published saying what shows that the "
+                    "figure exists, found none (grade it not-stated if no source says it exists)",
+                )
+            if statement.grade == "not-published" and statement.reason is not None:
+                self.check_not_silent(kind, record.id, (*loc, "reason"), statement.reason)
             if statement.grade not in UNESTABLISHED and statement.reason is not None:
                 self.report(
                     kind,
                     record.id,
                     (*loc, "reason"),
-                    "expected a reason only on a "
-                    "not-established or not-published statement, found one on grade "
-                    f"{statement.grade}; cite the source instead",
+                    "expected a reason only on a not-established, not-published or not-stated "
+                    f"statement, found one on grade {statement.grade}; cite the source instead",
+                )
+
+    def check_not_silent(self, kind: str, record_id: str, loc: Path_, text: str) -> None:
+        """A not-published figure exists: its reason may not say that the sources are silent."""
+        silent = SILENCE.search(text)
+        if silent is not None:
+            self.report(
+                kind,
+                record_id,
+                loc,
+                "expected what shows that the figure exists, as not-published means, found "
+                f"{silent[0]!r}, which says only that the sources are silent: use not-stated",
+            )
+
+    def roles(self, kind: str, record: Record) -> tuple[str | None, str | None]:
+        """The provider and the program a record speaks of, whose own words it may cite."""
+        if isinstance(record, Validation):
+            return record.provider, record.program
+        if isinstance(record, Provider):
+            return record.id, None
+        if isinstance(record, Program):
+            return None, record.id
+        if isinstance(record, Suite | CaseStudy):
+            return None, record.program
+        return None, None
+
+    def check_grades(self, kind: str, record: Record) -> None:
+        """A grade says whose words a fact is, so the cited source must be able to carry it."""
+        provider, program = self.roles(kind, record)
+        # A reference to a record that is not there is reported once, as dangling.
+        provider = provider if provider in self.records.get("providers", {}) else None
+        program = program if program in self.records.get("programs", {}) else None
+        for part, loc in sourced(record):
+            source = self.records.get("sources", {}).get(part.source)
+            if not isinstance(source, Source):
+                continue  # a dangling or invalid source is reported on its own
+            where = (*loc, "grade")
+            if source.kind in REPORTING_KINDS and part.grade not in ("secondary", *UNESTABLISHED):
+                self.report(
+                    kind,
+                    record.id,
+                    where,
+                    f"expected secondary or an unestablished grade for source {source.id!r}, of "
+                    f"kind {source.kind}, found {part.grade}: it reports or reasons about others' "
+                    "statements, so cite the provider's or program owner's own document for what "
+                    "they state",
+                )
+            elif part.grade == "provider-reported" and (
+                source.provider is None or provider not in (None, source.provider)
+            ):
+                owner = provider or "a provider"
+                self.report(
+                    kind,
+                    record.id,
+                    where,
+                    f"expected a source that is {owner}'s own statement (provider: {owner}) for "
+                    f"grade provider-reported, found {source.id!r}, which is "
+                    + (f"{source.provider}'s" if source.provider else "no provider's own"),
+                )
+            elif part.grade == "program-owner" and (
+                source.program is None or program not in (None, source.program)
+            ):
+                owner = program or "a program"
+                self.report(
+                    kind,
+                    record.id,
+                    where,
+                    f"expected a document by the owner of {owner} (program: {owner}) for grade "
+                    f"program-owner, found {source.id!r}, which is "
+                    + (f"by the owner of {source.program}" if source.program else "not"),
+                )
+            elif part.grade == "independent" and (
+                source.program is not None
+                or (source.provider is not None and provider in (None, source.provider))
+            ):
+                self.report(
+                    kind,
+                    record.id,
+                    where,
+                    f"expected a source by neither the provider nor the program owner for grade "
+                    f"independent, found {source.id!r}, which is one of theirs",
                 )
 
     def check_stated_suite(self, validation: Validation) -> None:
@@ -264,6 +410,13 @@ class Checker:
                 ("stated_suite",),
                 f"expected a suite for the {platform.chip} chip of {platform.id}, found "
                 f"one for {suite.chip}",
+            )
+        elif validation.chip is not None and validation.chip != suite.chip:
+            self.report(
+                "validations",
+                validation.id,
+                ("stated_suite",),
+                f"expected a suite for the {validation.chip} chip, found one for {suite.chip}",
             )
         counts = derive.suite_counts(suite)
         if derive.fit(validation, counts) == "exceeds":
@@ -300,6 +453,9 @@ class Checker:
                     f"expected an id of your own, found {caveat.id!r}, which the site "
                     "derives by rule; remove this caveat, the site adds it when it applies",
                 )
+        self.check_answers(validation)
+        self.check_chip(validation)
+        self.check_dated_words(validation)
         if validation.predecessor == validation.id:
             self.report(
                 "validations",
@@ -317,4 +473,106 @@ class Checker:
                     message=f"expected an answer to the evidence question {question_id!r}, found "
                     "none (answer not-stated if no source says)",
                     severity="warning",
+                )
+
+    def check_answers(self, validation: Validation) -> None:
+        """Each answer claims no more than the record's own facts and sources bear out."""
+        for question_id, answer in validation.evidence.items():
+            loc: Path_ = ("evidence", question_id)
+            if answer.answer == "not-published" and answer.detail is not None:
+                self.check_not_silent("validations", validation.id, (*loc, "detail"), answer.detail)
+        tested = validation.evidence.get(derive.DEPLOYMENT)
+        deployment = validation.deployment
+        unknown = [
+            name for name in ("location", "environment") if getattr(deployment, name) is None
+        ]
+        if tested is not None and tested.answer == "yes" and unknown:
+            self.report(
+                "validations",
+                validation.id,
+                ("evidence", derive.DEPLOYMENT, "answer"),
+                f"expected partial while deployment.{unknown[0]} is null, found yes: a "
+                "deployment whose "
+                + " and ".join(unknown)
+                + " no source states is known only in part",
+            )
+
+    def check_chip(self, validation: Validation) -> None:
+        """A chip family stands in for a platform the sources do not name, never beside one."""
+        if validation.platform is not None and validation.chip is not None:
+            self.report(
+                "validations",
+                validation.id,
+                ("chip",),
+                f"expected no chip beside platform {validation.platform!r}, found "
+                f"{validation.chip!r}: the platform gives the chip",
+            )
+
+    def check_dated_words(self, validation: Validation) -> None:
+        """A suite or release is named by what a source read it at, never as current or latest."""
+        texts: list[tuple[Path_, str]] = [(("summary",), validation.summary)]
+        for index, claim in enumerate(validation.claims):
+            texts.append((("claims", index, "text"), claim.text))
+            if claim.reason is not None:
+                texts.append((("claims", index, "reason"), claim.reason))
+        for index, caveat in enumerate(validation.caveats):
+            texts.append((("caveats", index, "text"), caveat.text))
+        for question_id, answer in validation.evidence.items():
+            if answer.detail is not None:
+                texts.append((("evidence", question_id, "detail"), answer.detail))
+        for loc, text in texts:
+            dated = DATED.search(text)
+            if dated is not None:
+                self.report(
+                    "validations",
+                    validation.id,
+                    loc,
+                    f"expected a suite or release named by its commit or tag, found "
+                    f"{dated[0]!r}: what is current goes stale, and no source says it still is",
+                )
+
+    def check_checklist(self, checklist: Checklist) -> None:
+        """Each item keeps its point: only a published figure can close it, and its text carries
+        every validation's own facts through slots, never one validation's numbers."""
+        questions = self.records.get("questions", {})
+        for index, item in enumerate(checklist.items):
+            at: Path_ = ("items", index)
+            for position, question_id in enumerate(item.closed_by):
+                question = questions.get(question_id)
+                if isinstance(question, Question) and question.about != "published-figure":
+                    self.report(
+                        "checklists",
+                        checklist.id,
+                        (*at, "closed_by", position),
+                        f"expected a question about a published figure, found {question_id!r}, "
+                        f"which is about the {question.about.replace('-', ' ')}: knowing what was "
+                        "tested never settles what the buyer's own allocation will do, so it "
+                        "cannot close this item",
+                    )
+            names = derive.slots_in(item.text)
+            for name in names:
+                if name not in derive.SLOTS:
+                    self.report(
+                        "checklists",
+                        checklist.id,
+                        (*at, "text"),
+                        f"expected one of the slots {', '.join(derive.SLOTS)}, found "
+                        f"{{{name}}}" + _suggest(name, list(derive.SLOTS)),
+                    )
+            if "missing" in names and not item.closed_by:
+                self.report(
+                    "checklists",
+                    checklist.id,
+                    (*at, "text"),
+                    "expected {missing} only on an item with closing questions, found it on one "
+                    "with closed_by: [], so it could name nothing",
+                )
+            number = DIGITS.search(derive.SLOT_PATTERN.sub(" ", item.text))
+            if number is not None:
+                self.report(
+                    "checklists",
+                    checklist.id,
+                    (*at, "text"),
+                    f"expected a slot such as {{configurations}} for a validation's numbers, "
+                    f"found {number[0]!r}: an item is worded for every validation",
                 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from .derive import Derived, OpenItem
 from .links import page_url, record_uri
-from .model import Question, json_schemas
+from .model import Checklist, Question, json_schemas
 from .site import Site
 
 API = "api/v1"
@@ -27,21 +27,37 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+# Why an item with no closing questions is open, by when it applies (`ChecklistItem.applies_when`).
+APPLIES_WORDS = {
+    "every-validation": "Open for every validation: no published evidence can close it.",
+    "energy-claim": "Open for every validation that states an energy source: no published "
+    "evidence can close it.",
+}
+
+
 def _because(item: OpenItem, questions: dict[str, Question]) -> str:
     if not item.because:
-        return "open for every validation"
-    return "; ".join(
+        return APPLIES_WORDS[item.item.applies_when].rstrip(".")
+    return "Open because: " + "; ".join(
         f"{questions[q].question} ({answer})" if q in questions else f"{q} ({answer})"
         for q, answer in item.because
     )
 
 
-def checklist_markdown(title: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
-    """The open trial-checklist items as a Markdown list, for a procurement document."""
-    lines = [f"# Trial checklist: {title}", ""]
+def checklist_markdown(
+    title: str,
+    checklist: Checklist,
+    items: list[OpenItem],
+    questions: dict[str, Question],
+    source_title: str,
+) -> str:
+    """The open trial-checklist items as a Markdown list, for a procurement document, with the
+    checklist's own guidance and its source."""
+    summary = " ".join(checklist.summary.split())
+    lines = [f"# Trial checklist: {title}", "", summary, ""]
     for item in items:
-        text = " ".join(item.item.text.split())
-        lines.append(f"- [ ] {text} (Open because: {_because(item, questions)}.)")
+        lines.append(f"- [ ] {item.wording} ({_because(item, questions)}.)")
+    lines += ["", f"Source: {source_title} ({checklist.grade})."]
     return "\n".join(lines) + "\n"
 
 
@@ -57,8 +73,7 @@ def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def checklist_csv(validation_id: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
     """The open trial-checklist items as CSV: one row per item."""
     rows = [
-        (validation_id, item.item.id, " ".join(item.item.text.split()), _because(item, questions))
-        for item in items
+        (validation_id, item.item.id, item.wording, _because(item, questions)) for item in items
     ]
     return csv_text(("validation", "item", "check", "open_because"), rows)
 
@@ -73,7 +88,15 @@ def _derived_json(derived: Derived) -> dict[str, Any]:
         "validity_status": derived.validity_status,
         "review_stale": derived.review_stale,
         "standard_caveats": [
-            {"rule": c.rule, "text": c.text, "source": c.source} for c in derived.standard_caveats
+            {
+                "rule": c.rule,
+                "text": c.text,
+                "source": c.source,
+                "grade": c.grade,
+                "reasoning_source": c.reasoning_source,
+                "reasoning_grade": c.reasoning_grade,
+            }
+            for c in derived.standard_caveats
         ],
         "open_checklist_items": {
             checklist: [item.item.id for item in items]
@@ -102,7 +125,14 @@ def build_data(
         )
         for checklist_id, items in derived[validation_id].open_items.items():
             stem = f"downloads/{validation_id}-{checklist_id}"
-            markdown = checklist_markdown(titles[validation_id], items, site.questions)
+            checklist = site.checklists[checklist_id]
+            markdown = checklist_markdown(
+                titles[validation_id],
+                checklist,
+                items,
+                site.questions,
+                site.sources[checklist.source].title,
+            )
             files[f"{stem}.md"] = markdown.encode("utf-8")
             files[f"{stem}.csv"] = checklist_csv(validation_id, items, site.questions).encode()
     for name, schema in json_schemas().items():

@@ -8,10 +8,12 @@ Computed here:
 - `coverage`: reported counts against the full models x precisions grid (8 x 3 = 24);
 - `reconcile`: the suite a validation most likely ran, and what the counts say of every other
   suite for the same program and chip;
-- `coverage_cells`: that suite's model x precision grid, each cell tested, inferred or unknown;
-- `standard_caveats`: caveats that follow from the facts by rule (`RULES`), each with a source;
+- `coverage_cells`: that suite's model x precision grid, each cell tested, in suite or not;
+- `standard_caveats`: caveats that follow from the facts by rule (`RULES`), each citing the
+  source of the fact that fired it and, apart, the source of its reasoning;
 - `validity_end`, `validity_status`, `review_status`: expiry and staleness under a `Policy`;
-- `open_items`: the checklist items a validation leaves open, with the answers that open them;
+- `open_items`: the checklist items a validation leaves open, with the answers that open them,
+  each worded for the validation by filling its slots (`SLOTS`);
 - `established_claims` / `unestablished_claims`, `cited_sources`, `gaps`, `newest_first`;
 - `program_coverage`, `conflicts`: a provider's results side by side across programs.
 """
@@ -19,13 +21,15 @@ Computed here:
 from __future__ import annotations
 
 import calendar
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Literal
+from typing import Literal, get_args
 
 from .model import (
     UNESTABLISHED,
+    Applies,
     CaseStudy,
     Checklist,
     ChecklistItem,
@@ -33,6 +37,7 @@ from .model import (
     Program,
     Question,
     Record,
+    Sourced,
     Statement,
     Suite,
     Validation,
@@ -43,6 +48,8 @@ from .model import (
 MATRIX = "matrix-published"
 GENERATIONAL = "generational-comparison"
 ENERGY = "energy-published"
+DEPLOYMENT = "deployment-tested"
+GUARANTEE = "customer-guarantee"
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,13 @@ def fit(validation: Validation, counts: SuiteCounts) -> Fit:
 
 
 Basis = Literal[
-    "stated", "stated-release", "inferred-from-counts", "ambiguous", "not-found", "not-applicable"
+    "stated",
+    "stated-release",
+    "inferred-from-counts",
+    "ambiguous",
+    "not-found",
+    "no-counts",
+    "not-applicable",
 ]
 
 
@@ -142,12 +155,17 @@ class Reconciliation:
     chip: str | None = None
 
 
+def chip_of(validation: Validation, platform: Platform | None) -> str | None:
+    """The chip a result is for: its platform's, or the chip family it names without one."""
+    return platform.chip if platform is not None else validation.chip
+
+
 def reconcile(
     validation: Validation, platform: Platform | None, suites: list[Suite]
 ) -> Reconciliation:
     """Resolve a validation's counts against the program's suites for its chip and release."""
     stated = next((s for s in suites if s.id == validation.stated_suite), None)
-    chip = platform.chip if platform is not None else None
+    chip = chip_of(validation, platform)
     same_chip = sorted(
         (s for s in suites if s.program == validation.program and s.chip == chip),
         key=lambda s: s.id,
@@ -159,8 +177,10 @@ def reconcile(
         chosen = stated
     elif release is not None and any(s.release == release for s in same_chip):
         basis, chosen = "stated-release", next(s for s in same_chip if s.release == release)
-    elif chip is None or validation.scope.configurations is None:
-        basis, chosen = ("not-applicable" if chip is None else "not-found"), None
+    elif chip is None:
+        basis, chosen = "not-applicable", None
+    elif validation.scope.configurations is None:
+        basis, chosen = "no-counts", None
     else:
         matches = [s for s, _, suite_fit in candidates if suite_fit == "matches"]
         if len(matches) == 1:
@@ -178,28 +198,28 @@ def reconcile(
     )
 
 
-CellStatus = Literal["tested", "tested (inferred)", "not in suite", "unknown"]
+CellStatus = Literal["tested", "in suite", "not in suite"]
+
+
+def cells_ran_stated(reconciliation: Reconciliation) -> bool:
+    """Whether the provider's own statements say which cells of the suite ran: it named the suite
+    or its release, and its counts match the suite's, so every cell ran."""
+    return reconciliation.basis in ("stated", "stated-release") and reconciliation.fit == "matches"
 
 
 def coverage_cells(
     validation: Validation, reconciliation: Reconciliation
 ) -> list[tuple[str, str, CellStatus]]:
-    """The suite's model x precision grid, each cell marked as this validation's evidence allows.
+    """The suite's model x precision grid: the program owner's matrix, not the provider's.
 
-    A cell in the suite counts as tested when the provider named the suite (or its release) and
-    its counts match it; as tested (inferred) when the suite is only inferred from the counts; as
-    unknown when the counts fall short of the suite, so which cells ran is not known.
+    A cell of the suite counts as tested only when the provider's statements say every cell ran
+    (`cells_ran_stated`). Otherwise it is only "in suite": the grid names the program owner's
+    models and precisions, and which of them the provider ran is not published.
     """
     suite = reconciliation.suite
     if suite is None or suite.workloads is None or reconciliation.counts is None:
         return []
-    in_suite: CellStatus
-    if reconciliation.fit != "matches":
-        in_suite = "unknown"
-    elif reconciliation.basis == "inferred-from-counts":
-        in_suite = "tested (inferred)"
-    else:
-        in_suite = "tested"
+    in_suite: CellStatus = "tested" if cells_ran_stated(reconciliation) else "in suite"
     precisions = sorted(set(reconciliation.counts.precisions) | set(validation.scope.precisions))
     return [
         (
@@ -225,17 +245,24 @@ class Facts:
     provider_name: str
     reconciliation: Reconciliation
     case_studies: tuple[CaseStudy, ...]
+    questions: dict[str, Question] = field(default_factory=dict)
 
 
-# What a rule finds: the caveat's text and the id of the source it rests on.
-Finding = tuple[str, str]
+# What a rule finds: the caveat's text, and the sourced part of a record that states the fact.
+Finding = tuple[str, Sourced]
 
 
 @dataclass(frozen=True)
 class DerivedCaveat:
+    """A caveat the site adds by rule. The fact that fired it and the reasoning it applies are
+    cited apart: a provider's or program owner's document is cited only for what it states."""
+
     rule: str  # the rule's id; authored caveats may not reuse it
     text: str
-    source: str
+    source: str  # where the fact that fired the rule is stated
+    grade: str
+    reasoning_source: str | None = None  # where the reasoning comes from; None: the site's own
+    reasoning_grade: str | None = None
 
 
 def _lower_first(text: str) -> str:
@@ -262,7 +289,7 @@ def counts_without_matrix(facts: Facts) -> Finding | None:
     return (
         f"{v.scope.models} models in {v.scope.configurations} configurations are reported without "
         f"the model-by-precision matrix: which model ran in which precision is not known.{reading}",
-        v.scope.source,
+        v.scope,
     )
 
 
@@ -277,7 +304,7 @@ def specifications_not_speedups(facts: Facts) -> Finding | None:
     return (
         f"{platform.name}'s specification claims ({claims}) are platform comparisons, not "
         "measured speedups of this validation's workloads.",
-        platform.specifications[0].source,
+        platform.specifications[0],
     )
 
 
@@ -290,7 +317,7 @@ def one_deployment(facts: Facts) -> Finding | None:
     return (
         f"The result concerns the {deployment.location} deployment; it is not a measurement of "
         f"every {facts.provider_name} region{capacity}.",
-        deployment.source,
+        deployment,
     )
 
 
@@ -301,8 +328,9 @@ def renewable_not_efficiency(facts: Facts) -> Finding | None:
         return None
     return (
         f"The energy source ({v.deployment.energy_source}) describes the electricity powering the "
-        "cluster. No energy measurements are published, so it is not an efficiency figure.",
-        v.deployment.source,
+        "cluster. The sources we hold give no energy measurements, so it is not an efficiency "
+        "figure.",
+        v.deployment,
     )
 
 
@@ -311,11 +339,13 @@ def threshold_not_sla(facts: Facts) -> Finding | None:
     tolerance = facts.program.tolerance
     if tolerance is None or facts.validation.outcome.result != "pass":
         return None
+    if _answer(facts.validation, GUARANTEE) == "yes":
+        return None
     return (
-        f"{facts.program.name}'s threshold, within {tolerance.percent:g}% of the reference, is "
-        f"{facts.program.owner}'s qualification standard, not a service-level agreement for "
-        "customer allocations.",
-        tolerance.source,
+        f"{facts.program.name}'s threshold, performance within {tolerance.percent:g}% of "
+        f"{tolerance.against}, is {facts.program.owner}'s qualification standard, not a "
+        "service-level agreement for customer allocations.",
+        tolerance,
     )
 
 
@@ -333,7 +363,7 @@ def dense_only_suite(facts: Facts) -> Finding | None:
     return (
         "Every workload tested is dense, so the result cannot expose problems that only "
         f"mixture-of-experts workloads show.{evidence}",
-        moe[0].source if moe else facts.validation.scope.source,
+        moe[0] if moe else facts.validation.scope,
     )
 
 
@@ -344,8 +374,9 @@ def suite_inferred(facts: Facts) -> Finding | None:
         return None
     return (
         f"The provider stated neither its suite nor its recipe release. The {r.suite.chip} suite "
-        f"at {r.suite.release} is inferred because its counts match exactly.",
-        facts.validation.scope.source,
+        f"at {r.suite.release} is inferred because its counts match exactly; which of its cells "
+        "ran is not published.",
+        facts.validation.scope,
     )
 
 
@@ -362,30 +393,75 @@ def suite_not_reconciled(facts: Facts) -> Finding | None:
     return (
         f"The reported counts ({scope.models} models, {scope.configurations} configurations) "
         f"cannot be reconciled: {why}, so which workloads ran is not known.",
-        scope.source,
+        scope,
     )
 
 
+def suite_not_stated(facts: Facts) -> Finding | None:
+    """With neither a suite nor counts, the program's suites for the chip are all that is known."""
+    r = facts.reconciliation
+    if r.basis != "no-counts" or not r.candidates:
+        return None
+    suites = "; ".join(
+        f"{suite.release}, {counts.models} models in {counts.configurations} configurations"
+        for suite, counts, _ in r.candidates
+    )
+    return (
+        f"The provider stated neither its suite nor its counts. The recorded "
+        f"{facts.program.name} suites for {r.chip} are: {suites}. Which of them ran, and which "
+        "of its workloads, is not stated.",
+        facts.validation.scope,
+    )
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A caveat rule, and the evidence question whose `why` is its reasoning: the caveat cites
+    that question's source for the reasoning, apart from the source of the fact. A rule without
+    a question applies the site's own arithmetic, or cites the case study it quotes."""
+
+    find: Callable[[Facts], Finding | None]
+    reasoning: str | None = None
+
+    @property
+    def doc(self) -> str:
+        return " ".join((self.find.__doc__ or "").split())
+
+
 # Each rule by its id, in the order pages list them. Authored caveats may not reuse these ids.
-RULES: dict[str, Callable[[Facts], Finding | None]] = {
-    "counts-without-matrix": counts_without_matrix,
-    "suite-inferred": suite_inferred,
-    "suite-not-reconciled": suite_not_reconciled,
-    "dense-only-suite": dense_only_suite,
-    "specifications-not-speedups": specifications_not_speedups,
-    "one-deployment": one_deployment,
-    "renewable-not-efficiency": renewable_not_efficiency,
-    "threshold-not-sla": threshold_not_sla,
+RULES: dict[str, Rule] = {
+    "counts-without-matrix": Rule(counts_without_matrix, MATRIX),
+    "suite-inferred": Rule(suite_inferred),
+    "suite-not-reconciled": Rule(suite_not_reconciled),
+    "suite-not-stated": Rule(suite_not_stated),
+    "dense-only-suite": Rule(dense_only_suite),
+    "specifications-not-speedups": Rule(specifications_not_speedups, GENERATIONAL),
+    "one-deployment": Rule(one_deployment, DEPLOYMENT),
+    "renewable-not-efficiency": Rule(renewable_not_efficiency, ENERGY),
+    "threshold-not-sla": Rule(threshold_not_sla, GUARANTEE),
 }
 
 
 def standard_caveats(facts: Facts) -> list[DerivedCaveat]:
     """Every caveat whose rule fires for these facts, in rule order."""
-    return [
-        DerivedCaveat(rule_id, *finding)
-        for rule_id, rule in RULES.items()
-        if (finding := rule(facts)) is not None
-    ]
+    caveats = []
+    for rule_id, rule in RULES.items():
+        finding = rule.find(facts)
+        if finding is None:
+            continue
+        text, fact = finding
+        reasoning = facts.questions.get(rule.reasoning or "")
+        caveats.append(
+            DerivedCaveat(
+                rule_id,
+                text,
+                fact.source,
+                fact.grade,
+                reasoning.source if reasoning is not None else None,
+                reasoning.grade if reasoning is not None else None,
+            )
+        )
+    return caveats
 
 
 # --- dates ---------------------------------------------------------------------------------------
@@ -427,27 +503,143 @@ def review_is_stale(validation: Validation, policy: Policy) -> bool:
     return (policy.as_of - validation.last_reviewed).days > policy.review_max_age_days
 
 
-# --- checklist, claims, sources ------------------------------------------------------------------
+# --- checklist ------------------------------------------------------------------------------------
+
+# When an item applies to a validation at all (`ChecklistItem.applies_when`).
+APPLIES: dict[str, Callable[[Validation], bool]] = {
+    "every-validation": lambda validation: True,
+    "energy-claim": lambda validation: validation.deployment.energy_source is not None,
+}
+assert set(APPLIES) == set(get_args(Applies))
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What an item's slots read from: one validation's facts and the evidence questions."""
+
+    validation: Validation
+    platform: Platform | None
+    questions: dict[str, Question]
+    closed_by: tuple[str, ...]
+
+
+def _joined(parts: list[str], word: str) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {word} {parts[-1]}"
+
+
+def configurations_slot(wording: Wording) -> str:
+    """The number of configurations the validation reports, e.g. 13; left out when none is."""
+    configurations = wording.validation.scope.configurations
+    return "" if configurations is None else str(configurations)
+
+
+def platform_slot(wording: Wording) -> str:
+    """The platform's name, or the chip family the result names; left out when neither is."""
+    if wording.platform is not None:
+        return wording.platform.name
+    return wording.validation.chip or ""
+
+
+def location_slot(wording: Wording) -> str:
+    """Where the tested deployment is, e.g. Iceland; left out when no source states it."""
+    return wording.validation.deployment.location or ""
+
+
+def trial_slot(wording: Wording) -> str:
+    """ "the offered trial" when a source states that trial runs are offered before commitment;
+    "a trial" otherwise."""
+    offer = wording.validation.offer
+    return "the offered trial" if offer and offer.trial_before_commitment else "a trial"
+
+
+def missing_slot(wording: Wording) -> str:
+    """What the sources lack among the figures that would close the item, from its questions'
+    answers: "the sources we hold provide neither per-model throughput nor pricing", or "only
+    part of ..." where an answer is partial."""
+    answers = [(q, _answer(wording.validation, q)) for q in wording.closed_by]
+    gaps = [(q, answer) for q, answer in answers if answer != "yes"]
+
+    def asks_for(question: str) -> str:
+        found = wording.questions.get(question)
+        return found.asks_for if found is not None else question
+
+    partial = [asks_for(q) for q, answer in gaps if answer == "partial"]
+    absent = [asks_for(q) for q, answer in gaps if answer != "partial"]
+    phrases = [f"only part of the {_joined(partial, 'and')}"] if partial else []
+    if len(absent) == 2 and not partial:
+        phrases.append(f"neither {absent[0]} nor {absent[1]}")
+    elif absent:
+        phrases.append(f"no {_joined(absent, 'or')}")
+    return "the sources we hold provide " + ", and ".join(phrases)
+
+
+# Each slot a checklist item may hold, by name: `{configurations}` in an item's text reads what
+# the function returns for a validation. A slot that returns "" is left out with its space.
+SLOTS: dict[str, Callable[[Wording], str]] = {
+    "configurations": configurations_slot,
+    "platform": platform_slot,
+    "location": location_slot,
+    "trial": trial_slot,
+    "missing": missing_slot,
+}
+SLOT_PATTERN = re.compile(r"(?P<before> ?)\{(?P<name>[a-z]+(?:-[a-z]+)*)\}(?P<after> ?)")
+
+
+def slots_in(text: str) -> list[str]:
+    """The names of the slots an item's text holds, in order."""
+    return [match["name"] for match in SLOT_PATTERN.finditer(text)]
+
+
+def item_wording(item: ChecklistItem, wording: Wording | None) -> str:
+    """An item's text for one validation, its slots filled; for none, each slot as [name]."""
+
+    def fill(match: re.Match[str]) -> str:
+        name, before, after = match["name"], match["before"], match["after"]
+        if name not in SLOTS:  # checks.py rejects an unknown slot; keep the text as written
+            return match[0]
+        value = SLOTS[name](wording) if wording is not None else f"[{name}]"
+        if not value:
+            return before if after else ""
+        return f"{before}{value}{after}"
+
+    return SLOT_PATTERN.sub(fill, " ".join(item.text.split()))
 
 
 @dataclass(frozen=True)
 class OpenItem:
     item: ChecklistItem
     because: tuple[tuple[str, str], ...]  # (question id, the validation's answer or "unanswered")
+    wording: str  # the item's text, its slots filled for this validation
 
 
-def open_items(validation: Validation, checklist: Checklist) -> list[OpenItem]:
-    """Checklist items this validation leaves open: some question behind them is not a "yes"."""
+def applicable_items(validation: Validation, checklist: Checklist) -> list[ChecklistItem]:
+    """The checklist items that apply to this validation at all (`APPLIES`)."""
+    return [item for item in checklist.items if APPLIES[item.applies_when](validation)]
+
+
+def open_items(
+    validation: Validation,
+    checklist: Checklist,
+    *,
+    platform: Platform | None = None,
+    questions: dict[str, Question] | None = None,
+) -> list[OpenItem]:
+    """Items that apply and that this validation leaves open: an item with no closing questions
+    is always open; another is open unless every question behind it is answered "yes"."""
     result = []
-    for item in checklist.items:
+    for item in applicable_items(validation, checklist):
         because = tuple(
             (question, _answer(validation, question))
-            for question in item.opened_by
+            for question in item.closed_by
             if _answer(validation, question) != "yes"
         )
-        if because or not item.opened_by:
-            result.append(OpenItem(item, because))
+        if because or not item.closed_by:
+            wording = Wording(validation, platform, questions or {}, tuple(item.closed_by))
+            result.append(OpenItem(item, because, item_wording(item, wording)))
     return result
+
+
+# --- claims, sources -----------------------------------------------------------------------------
 
 
 def established_claims(validation: Validation) -> list[Statement]:
@@ -518,11 +710,13 @@ class Derived:
 
     coverage: Coverage
     reconciliation: Reconciliation
+    cells_ran_stated: bool
     standard_caveats: list[DerivedCaveat]
     validity_end: date | None
     validity_status: ValidityStatus
     review_stale: bool
     open_items: dict[str, list[OpenItem]]  # by checklist id
+    applicable_items: dict[str, int]  # by checklist id: how many of its items apply at all
     established: list[Statement]
     unestablished: list[Statement]
 
@@ -537,7 +731,9 @@ def derive_validation(
     case_studies: list[CaseStudy],
     checklists: list[Checklist],
     policy: Policy,
+    questions: dict[str, Question] | None = None,
 ) -> Derived:
+    questions = questions or {}
     reconciliation = reconcile(validation, platform, suites)
     facts = Facts(
         validation=validation,
@@ -546,15 +742,21 @@ def derive_validation(
         provider_name=provider_name,
         reconciliation=reconciliation,
         case_studies=tuple(c for c in case_studies if c.program == validation.program),
+        questions=questions,
     )
     return Derived(
         coverage=coverage(validation),
         reconciliation=reconciliation,
+        cells_ran_stated=cells_ran_stated(reconciliation),
         standard_caveats=standard_caveats(facts),
         validity_end=validity_end(validation, program),
         validity_status=validity_status(validation, program, policy),
         review_stale=review_is_stale(validation, policy),
-        open_items={c.id: open_items(validation, c) for c in checklists},
+        open_items={
+            c.id: open_items(validation, c, platform=platform, questions=questions)
+            for c in checklists
+        },
+        applicable_items={c.id: len(applicable_items(validation, c)) for c in checklists},
         established=established_claims(validation),
         unestablished=unestablished_claims(validation),
     )

@@ -51,12 +51,16 @@ Grade = Literal[
     "provider-reported",
     "secondary",
     "not-published",
+    "not-stated",
     "not-established",
 ]
 GRADES: tuple[Grade, ...] = Grade.__args__  # type: ignore[attr-defined]
 
 # Grades of a statement that the evidence does not support; they go under "does not establish".
-UNESTABLISHED: tuple[Grade, ...] = ("not-established", "not-published")
+UNESTABLISHED: tuple[Grade, ...] = ("not-established", "not-published", "not-stated")
+# Kinds of source that report or reason about other documents: they carry only `secondary` or
+# an unestablished grade, whoever they report.
+REPORTING_KINDS = ("analysis", "summary")
 
 Answer = Literal["yes", "partial", "no", "not-published", "not-stated"]
 ANSWERS: tuple[Answer, ...] = Answer.__args__  # type: ignore[attr-defined]
@@ -69,6 +73,7 @@ GRADE_MEANINGS: dict[str, str] = {
     "provider-reported": "Stated by the provider about itself.",
     "secondary": "Reached through someone else's summary.",
     "not-published": "The figure exists, but nobody has published it.",
+    "not-stated": "No source we hold states it, or says that it exists.",
     "not-established": "Does not follow from the published evidence; the reason is given.",
 }
 ANSWER_MEANINGS: dict[str, str] = {
@@ -109,15 +114,22 @@ class Sourced(Strict):
 
 
 class Statement(Sourced):
-    """A graded sentence. A `not-established` statement must say why in `reason`; a `not-published`
-    one may."""
+    """A graded sentence. A `not-established` statement must say why it does not follow, and a
+    `not-published` one what shows that the figure exists, in `reason`; a `not-stated` one may
+    say what is silent."""
 
     text: Text = Field(description="The statement, in Markdown.")
     reason: Text | None = Field(
         default=None,
-        description="Why it does not follow: required for not-established, allowed for "
-        "not-published.",
+        description="Required for not-established (why it does not follow) and for not-published "
+        "(what shows the figure exists); allowed for not-stated; not allowed otherwise.",
     )
+
+
+class Attributed(Sourced):
+    """A sentence that is one source's reading, graded like any other."""
+
+    text: Text = Field(description="The sentence, in Markdown.")
 
 
 # --- sources -------------------------------------------------------------------------------------
@@ -132,6 +144,18 @@ class Source(Record):
     url: Url | None = Field(description="Its address; null when we do not hold one. Never guess.")
     published: date | None = Field(description="Publication date; null when not stated.")
     note: Text | None = Field(default=None, description="How we read it, and its limits.")
+    # Whose own words a source is decides which grades it can carry: only a provider's own
+    # document is provider-reported, only a program owner's is program-owner.
+    provider: ProviderRef | None = Field(
+        default=None,
+        description="The provider whose own statement this is, if it is one. Only such a source "
+        "can carry the grade provider-reported.",
+    )
+    program: ProgramRef | None = Field(
+        default=None,
+        description="The program whose owner published this, if it did. Only such a source can "
+        "carry the grade program-owner.",
+    )
 
 
 # --- programs and suites -------------------------------------------------------------------------
@@ -148,7 +172,11 @@ class Validity(Sourced):
 
 
 class Tolerance(Sourced):
-    percent: float = Field(gt=0, lt=100, description="Allowed shortfall from the reference.")
+    percent: float = Field(gt=0, lt=100, description="Allowed shortfall, in percent.")
+    against: Text = Field(
+        description="What the shortfall is measured from, in the source's words, e.g. "
+        "'an NVIDIA-provided target'."
+    )
 
 
 class Program(Record):
@@ -203,7 +231,12 @@ class Suite(Sourced, Record):
 class Provider(Record):
     name: Text
     url: Url | None
-    summary: Text
+    summary: Text = Field(description="What the provider is, in plain words that need no source.")
+    statements: list[Statement] = Field(
+        default_factory=list,
+        description="What the provider says about itself, or others about it: each graded and "
+        "sourced, never in the summary.",
+    )
 
 
 class Platform(Record):
@@ -242,6 +275,17 @@ class Outcome(Sourced):
     text: Text = Field(description="The result, in the source's words.")
 
 
+class Offer(Sourced):
+    """What the provider offers on the validated capacity, as a source states it."""
+
+    available_now: bool | None = Field(
+        description="Whether it is available now; null if not stated."
+    )
+    trial_before_commitment: bool | None = Field(
+        description="Whether trial runs are offered before commitment; null if not stated."
+    )
+
+
 class Measurement(Sourced):
     workload: Text
     metric: Text
@@ -264,7 +308,14 @@ class Caveat(Strict):
 
 class Validation(Record):
     provider: ProviderRef = Field(description="Id of the provider record.")
-    platform: PlatformRef | None = Field(description="null when the result covers the whole cloud.")
+    platform: PlatformRef | None = Field(
+        description="null when the result covers the whole cloud, or names no platform."
+    )
+    chip: Text | None = Field(
+        default=None,
+        description="The chip family a result names when its source names no platform, e.g. "
+        "GB300 for 'GB300-class systems'; leave out when a platform is given.",
+    )
     program: ProgramRef = Field(description="Id of the program the result is under.")
     program_release: Text | None = Field(description="Round or version of the program, e.g. v6.0.")
     stated_suite: SuiteRef | None = Field(
@@ -301,6 +352,11 @@ class Validation(Record):
     predecessor: ValidationRef | None = Field(
         description="Id of the earlier validation this one follows, if any."
     )
+    offer: Offer | None = Field(
+        default=None,
+        description="Availability and trial runs, as a source states them; leave out or null "
+        "when no source does.",
+    )
 
 
 # --- case studies, checklist, questions ----------------------------------------------------------
@@ -321,15 +377,32 @@ class CaseStudy(Sourced, Record):
     findings: list[Finding] = Field(min_length=1)
     cause: Text
     fix: Text | None
-    lesson: Text
+    lesson: Attributed = Field(
+        description="What the case shows a buyer, cited to whoever draws the lesson."
+    )
+
+
+# When a checklist item applies to a validation at all; derive.APPLIES tests each.
+Applies = Literal["every-validation", "energy-claim"]
+# What an evidence question is about. Only a question about a published figure can close a
+# checklist item: knowing what was tested never settles what a buyer's own allocation does.
+About = Literal["published-figure", "tested-result"]
 
 
 class ChecklistItem(Strict):
     id: Id
-    text: Text
-    opened_by: list[QuestionRef] = Field(
-        description="The item is open for a validation unless it answers all of these yes; "
-        "an empty list means always open."
+    text: Text = Field(
+        description="The check, in the source's words. Facts of one validation are written as "
+        "slots that the site fills for each validation, e.g. {configurations} or {location}; "
+        "the checklist page lists them. Never write one validation's number here."
+    )
+    applies_when: Applies = Field(
+        description="every-validation, or energy-claim: only for validations that state an "
+        "energy source."
+    )
+    closed_by: list[QuestionRef] = Field(
+        description="Evidence questions about a published figure whose yes answers, together, "
+        "settle the check itself; an empty list means no published evidence can close it."
     )
 
 
@@ -339,14 +412,22 @@ class Checklist(Sourced, Record):
     items: list[ChecklistItem] = Field(min_length=1)
 
 
-class Question(Record):
+class Question(Sourced, Record):
+    """An evidence question. Its `why` is reasoning, cited to `source` at `grade`."""
+
     order: int = Field(ge=0, description="Position in tables.")
     question: Text
     label: Annotated[str, StringConstraints(min_length=1, max_length=28)] = Field(
         description="A few words for chart axes, e.g. Pricing."
     )
+    asks_for: Text = Field(
+        description="What a yes puts in a buyer's hands, as a noun phrase, e.g. 'pricing'."
+    )
+    about: About = Field(
+        description="published-figure, or tested-result (what was tested, e.g. the deployment); "
+        "only a published-figure question can close a checklist item."
+    )
     why: Text
-    source: SourceRef
 
 
 # The content folder of each kind, in the order pages list them.

@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 
 from . import charts, derive, markup
-from .data import build_data, csv_text
+from .data import APPLIES_WORDS, build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
 from .model import ANSWER_MEANINGS, GRADE_MEANINGS, KINDS, Record, Validation
 from .site import Site
@@ -36,6 +36,7 @@ BASIS_WORDS = {
     "inferred-from-counts": "inferred from the reported counts",
     "ambiguous": "ambiguous: several recorded suites match the counts",
     "not-found": "not found: no recorded suite matches the counts",
+    "no-counts": "not known: the provider stated neither a suite nor counts to match one",
     "not-applicable": "not applicable",
 }
 FIT_WORDS = {
@@ -44,6 +45,18 @@ FIT_WORDS = {
     "below": "the reported counts are fewer than it holds: a partial run of it",
     "unknown": "there are no reported counts to compare",
 }
+
+
+def _number(value: float) -> str:
+    """A number as a reader writes it: 5.0 as 5, 12.5 as 12.5."""
+    return f"{value:g}"
+
+
+def caveat_sources(derived: derive.Derived) -> tuple[str, ...]:
+    """Every source the derived caveats cite: the facts that fired them, then their reasoning."""
+    cited = [c.source for c in derived.standard_caveats]
+    cited += [c.reasoning_source for c in derived.standard_caveats if c.reasoning_source]
+    return tuple(cited)
 
 
 @dataclass(frozen=True)
@@ -70,21 +83,25 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.filters.update(md=markup.block, md_inline=markup.inline, heading=markup.heading)
+        self.env.filters.update(
+            md=markup.block, md_inline=markup.inline, heading=markup.heading, number=_number
+        )
         self.env.globals.update(
             grade_meanings=GRADE_MEANINGS,
             answer_meanings=ANSWER_MEANINGS,
             validity_words=VALIDITY_WORDS,
             basis_words=BASIS_WORDS,
             fit_words=FIT_WORDS,
+            applies_words=APPLIES_WORDS,
             site=site,
             policy=policy,
-            rules=[(rule_id, rule.__doc__ or "") for rule_id, rule in derive.RULES.items()],
+            rules=[(rule_id, rule.doc) for rule_id, rule in derive.RULES.items()],
         )
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
         self.checklists = list(site.checklists.values())
         self.validations = derive.newest_first(list(site.validations.values()))
         self.titles = {v.id: self.title(v) for v in self.validations}
+        self.platform_labels = {v.id: self.platform_label(v) for v in self.validations}
         suites = list(site.suites.values())
         self.case_studies = list(site.case_studies.values())
         self.derived = {
@@ -97,10 +114,13 @@ class Renderer:
                 case_studies=self.case_studies,
                 checklists=self.checklists,
                 policy=policy,
+                questions=site.questions,
             )
             for v in self.validations
         }
-        self.env.globals.update(titles=self.titles, derived=self.derived)
+        self.env.globals.update(
+            titles=self.titles, platform_labels=self.platform_labels, derived=self.derived
+        )
         self.charts = charts.site_charts(
             self.validations,
             self.derived,
@@ -131,11 +151,21 @@ class Renderer:
         files = [path for (file_kind, _), path in self.site.files.items() if file_kind == kind]
         return files[0] if len(files) == 1 else None
 
+    def platform_label(self, validation: Validation) -> str:
+        """What a result is for: its platform, the chip family it names without one, or the
+        whole cloud."""
+        if validation.platform is not None:
+            return self.site.platforms[validation.platform].name
+        if validation.chip is not None:
+            return f"{validation.chip} (no platform stated)"
+        return "whole cloud"
+
     def title(self, validation: Validation) -> str:
         site = self.site
-        platform = (
-            site.platforms[validation.platform].name if validation.platform else "whole cloud"
-        )
+        if validation.platform is not None:
+            platform = site.platforms[validation.platform].name
+        else:
+            platform = validation.chip or "whole cloud"
         program = site.programs[validation.program].name
         release = f" {validation.program_release}" if validation.program_release else ""
         return f"{site.providers[validation.provider].name} {platform}: {program}{release}"
@@ -158,7 +188,11 @@ class Renderer:
             "d": derived,
             "answers": [(q, validation.evidence.get(q.id)) for q in self.questions],
             "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
-            "closed": {c.id: len(c.items) - len(derived.open_items[c.id]) for c in self.checklists},
+            "applicable": derived.applicable_items,
+            "closed": {
+                c.id: derived.applicable_items[c.id] - len(derived.open_items[c.id])
+                for c in self.checklists
+            },
             "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
             "program_case_studies": [
                 c for c in site.case_studies.values() if c.program == validation.program
@@ -169,7 +203,7 @@ class Renderer:
                 validation,
                 *([suite] if suite else []),
                 *(c for c, _, _ in derived.reconciliation.candidates),
-                extra=tuple(c.source for c in derived.standard_caveats),
+                extra=caveat_sources(derived),
             ),
         }
 
@@ -254,6 +288,15 @@ class Renderer:
                 checklists=self.checklists,
                 questions=site.questions,
                 validations=validations,
+                wordings={
+                    (c.id, item.id): derive.item_wording(item, None)
+                    for c in self.checklists
+                    for item in c.items
+                },
+                slots=[
+                    (name, " ".join((fill.__doc__ or "").split()))
+                    for name, fill in derive.SLOTS.items()
+                ],
                 sources=self.sources(*self.checklists),
             ),
         ]
@@ -266,9 +309,8 @@ class Renderer:
                 )
             )
             derived = self.derived[validation.id]
-            caveat_sources = [c.source for c in derived.standard_caveats]
-            caveat_sources += [c.source for c in validation.caveats]
-            trial_sources = self.sources(*self.checklists, extra=tuple(caveat_sources))
+            cited = (*caveat_sources(derived), *(c.source for c in validation.caveats))
+            trial_sources = self.sources(*self.checklists, extra=cited)
             pages.append(
                 self.page(
                     f"trial-checklists/{validation.id}.md",
@@ -285,6 +327,7 @@ class Renderer:
                     "provider.md.j2",
                     site.file_of("providers", provider.id),
                     provider=provider,
+                    sources=self.sources(provider),
                     validations=own,
                     by_program=derive.program_coverage(own, programs),
                     conflicts=derive.conflicts(own),

@@ -40,6 +40,7 @@ def everything(site: Site, validation: Validation, **changes: Any) -> derive.Der
         case_studies=list(site.case_studies.values()),
         checklists=list(site.checklists.values()),
         policy=POLICY,
+        questions=site.questions,
     )
 
 
@@ -113,6 +114,26 @@ def test_reconcile_bases(minimal: Site) -> None:
     assert derive.reconcile(test, other_chip, [suite]).basis == "not-found"
     whole_cloud = test.model_copy(update={"platform": None})
     assert derive.reconcile(whole_cloud, None, [suite]).basis == "not-applicable"
+    uncounted = test.model_copy(
+        update={"scope": test.scope.model_copy(update={"models": None, "configurations": None})}
+    )
+    no_counts = derive.reconcile(uncounted, platform, [suite])
+    assert (no_counts.basis, [s.id for s, _, _ in no_counts.candidates]) == (
+        "no-counts",
+        ["test-suite"],
+    )
+
+
+def test_a_chip_family_without_a_platform_finds_its_suites(real: Site) -> None:
+    azure = real.validations["azure-gb300-exemplar"]
+    assert (azure.platform, derive.chip_of(azure, None)) == (None, "GB300")
+    derived = everything(real, azure)
+    r = derived.reconciliation
+    assert (r.basis, r.chip) == ("no-counts", "GB300")
+    assert [s.id for s, _, _ in r.candidates] == ["nvidia-exemplar-gb300-97b1fd4"]
+    caveat = next(c for c in derived.standard_caveats if c.rule == "suite-not-stated")
+    assert "8 models in 14 configurations" in caveat.text
+    assert "suite-not-stated" not in rules(everything(real, azure, chip=None))
 
 
 # --- standard caveats: each rule firing and not firing --------------------------------------------
@@ -145,11 +166,35 @@ def test_specifications_not_speedups(real: Site) -> None:
     assert "specifications-not-speedups" in rules(derived)
     caveat = next(c for c in derived.standard_caveats if c.rule == "specifications-not-speedups")
     assert "1.5 times the dense NVFP4 compute of HGX B200" in caveat.text
-    assert caveat.source == "crusoe-b300-announcement"
+    assert (caveat.source, caveat.grade) == ("crusoe-b300-announcement", "provider-reported")
     compared = dict(crusoe.evidence, **{"generational-comparison": answer("yes")})
     assert "specifications-not-speedups" not in rules(everything(real, crusoe, evidence=compared))
     no_specs = everything(real, crusoe, platform={"specifications": []})
     assert "specifications-not-speedups" not in rules(no_specs)
+
+
+def test_derived_caveats_cite_their_reasoning_apart_from_the_fact(real: Site) -> None:
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    caveats = {c.rule: c for c in everything(real, crusoe).standard_caveats}
+    for rule in (
+        "counts-without-matrix",
+        "specifications-not-speedups",
+        "one-deployment",
+        "renewable-not-efficiency",
+        "threshold-not-sla",
+    ):
+        assert (caveats[rule].reasoning_source, caveats[rule].reasoning_grade) == (
+            "crusoe-b300-analysis",
+            "secondary",
+        ), rule
+    assert (caveats["one-deployment"].source, caveats["one-deployment"].grade) == (
+        "crusoe-b300-announcement",
+        "provider-reported",
+    )
+    sla = caveats["threshold-not-sla"]
+    assert sla.source == "nvidia-requirements-ai-clouds-v2-4"
+    assert "within 5% of an NVIDIA-provided target" in sla.text
+    assert caveats["suite-inferred"].reasoning_source is None  # the site's own inference
 
 
 def test_one_deployment_and_renewable(real: Site) -> None:
@@ -199,7 +244,7 @@ def test_changing_one_raw_fact_changes_exactly_what_it_should(minimal: Site) -> 
     """Marking the matrix as published closes one caveat and one checklist item, nothing else."""
     test = minimal.validations["test-validation"]
     checklist = minimal.checklists["test-checklist"]
-    matrix_item = checklist.items[0].model_copy(update={"opened_by": ["matrix-published"]})
+    matrix_item = checklist.items[0].model_copy(update={"closed_by": ["matrix-published"]})
     site_checklist = checklist.model_copy(update={"items": [matrix_item, checklist.items[1]]})
 
     def derived_set(evidence: dict[str, EvidenceAnswer]) -> set[str]:
@@ -290,11 +335,12 @@ def test_open_items_follow_answers(minimal: Site) -> None:
     assert derive.open_items(unanswered, checklist)[0].because == (("test-question", "unanswered"),)
 
 
-def test_crusoe_b300_leaves_every_trial_item_open_but_deployment(real: Site) -> None:
+def test_crusoe_b300_leaves_every_trial_item_open(real: Site) -> None:
     crusoe = real.validations["crusoe-hgx-b300-exemplar"]
     items = derive.open_items(crusoe, real.checklists["trial-checklist"])
     assert [o.item.id for o in items] == [
         "request-matrix",
+        "confirm-deployment",
         "trial-own-workload",
         "price-performance",
         "reliability",
@@ -302,12 +348,76 @@ def test_crusoe_b300_leaves_every_trial_item_open_but_deployment(real: Site) -> 
     ]
 
 
+def test_knowing_the_tested_deployment_never_closes_the_proposed_one(real: Site) -> None:
+    checklist = real.checklists["trial-checklist"]
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    named = dict(crusoe.evidence, **{"deployment-tested": answer("yes")})
+    items = derive.open_items(crusoe.model_copy(update={"evidence": named}), checklist)
+    assert "confirm-deployment" in [o.item.id for o in items]
+
+
+def test_an_item_applies_only_where_its_condition_holds(real: Site) -> None:
+    checklist = real.checklists["trial-checklist"]
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    assert "energy" in [i.id for i in derive.applicable_items(crusoe, checklist)]
+    silent = crusoe.deployment.model_copy(update={"energy_source": None})
+    quiet = crusoe.model_copy(update={"deployment": silent})
+    assert "energy" not in [i.id for i in derive.applicable_items(quiet, checklist)]
+    assert "energy" not in [o.item.id for o in derive.open_items(quiet, checklist)]
+    lambda_ = real.validations["lambda-gb300-nvl72-mlperf-training-v6"]
+    derived = everything(real, lambda_)
+    assert derived.applicable_items["trial-checklist"] == 5
+    assert len(derived.open_items["trial-checklist"]) == 5
+
+
+def wording(real: Site, validation: Validation, item_id: str) -> str:
+    derived = everything(real, validation)
+    return next(o.wording for o in derived.open_items["trial-checklist"] if o.item.id == item_id)
+
+
+def test_slots_fill_each_item_from_the_validations_facts(real: Site) -> None:
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    assert wording(real, crusoe, "request-matrix").endswith(
+        "correspond to one of the 13 validated configurations."
+    )
+    assert wording(real, crusoe, "confirm-deployment").endswith(
+        "rather than assuming every NVIDIA HGX B300 allocation reproduces the Iceland validation."
+    )
+    assert wording(real, crusoe, "trial-own-workload").startswith("Use the offered trial ")
+    assert "provide neither per-model throughput nor pricing sufficient to establish value" in (
+        wording(real, crusoe, "price-performance")
+    )
+    azure = real.validations["azure-gb300-exemplar"]
+    assert wording(real, azure, "request-matrix").endswith("one of the validated configurations.")
+    assert "every GB300 allocation reproduces the validation." in wording(
+        real, azure, "confirm-deployment"
+    )
+    assert wording(real, azure, "trial-own-workload").startswith("Use a trial ")
+
+
+def test_missing_names_only_what_the_answers_leave_out(real: Site) -> None:
+    lambda_ = real.validations["lambda-gb300-nvl72-mlperf-training-v6"]
+    text = wording(real, lambda_, "price-performance")
+    assert "only part of the per-model throughput, and no pricing" in text
+    assert "neither" not in text
+    priced = dict(lambda_.evidence, **{"pricing-published": answer("yes")})
+    text = wording(real, lambda_.model_copy(update={"evidence": priced}), "price-performance")
+    assert "provide only part of the per-model throughput sufficient" in text
+    assert "pricing" not in text.split("because")[1]
+
+
+def test_unfilled_wording_shows_each_slot_by_name(real: Site) -> None:
+    item = real.checklists["trial-checklist"].items[0]
+    assert "one of the [configurations] validated configurations" in derive.item_wording(item, None)
+    assert derive.slots_in("a {configurations} b {missing}") == ["configurations", "missing"]
+
+
 def test_claims_split_by_grade(real: Site) -> None:
     crusoe = real.validations["crusoe-hgx-b300-exemplar"]
     established = derive.established_claims(crusoe)
     unestablished = derive.unestablished_claims(crusoe)
     assert len(established) + len(unestablished) == len(crusoe.claims)
-    assert {c.grade for c in unestablished} == {"not-established", "not-published"}
+    assert {c.grade for c in unestablished} == {"not-established", "not-published", "not-stated"}
     assert "Every model passed in all three precisions." in [c.text for c in unestablished]
 
 
@@ -329,8 +439,8 @@ def test_newest_first_keeps_undated(real: Site) -> None:
 def test_gaps(real: Site) -> None:
     questions = sorted(real.questions.values(), key=lambda q: q.order)
     gaps = [q.id for q in derive.gaps(real.validations["crusoe-hgx-b300-exemplar"], questions)]
-    assert "deployment-tested" not in gaps
-    assert len(gaps) == len(questions) - 1
+    assert "deployment-tested" in gaps  # partial: the execution environment is not stated
+    assert len(gaps) == len(questions)
 
 
 def test_program_coverage_states_gaps(real: Site) -> None:

@@ -10,7 +10,7 @@ from conftest import ROOT
 
 from generator.derive import Policy
 from generator.links import page_url, relative_file, relative_url, safe_path
-from generator.render import render
+from generator.render import Renderer, render
 from generator.site import load_site
 
 POLICY = Policy(as_of=date(2026, 12, 2))
@@ -93,3 +93,55 @@ def test_rendering_is_deterministic() -> None:
         u: p.markdown for u, p in second.pages.items()
     }
     assert first.data == second.data
+
+
+@pytest.fixture(scope="module")
+def real_pages() -> dict[str, str]:
+    site = load_site(ROOT / "content")
+    renderer = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY)
+    return {uri: page.markdown for uri, page in renderer.render().items()}
+
+
+def test_a_title_names_only_what_its_source_states(real_pages: dict[str, str]) -> None:
+    azure = real_pages["validations/azure-gb300-exemplar.md"]
+    assert azure.startswith("# Microsoft Azure GB300: NVIDIA Exemplar Cloud\n")
+    assert "NVL72" not in azure
+    assert "<td>GB300 (no platform stated)</td>" in azure
+    # The GB300 suite is the one that matters for Azure, and its page lists it.
+    assert "Recorded NVIDIA Exemplar Cloud suites for GB300:" in azure
+    assert "8 models in 14 configurations" in azure
+
+
+def test_derived_caveats_show_the_fact_and_the_reasoning_apart(real_pages: dict[str, str]) -> None:
+    page = real_pages["validations/crusoe-hgx-b300-exemplar.md"]
+    caveat = page[page.index('<li id="caveat-one-deployment">') :]
+    caveat = caveat[: caveat.index("</li>")]
+    fact, reasoning = caveat.split("; reasoning: ")
+    assert "#source-crusoe-b300-announcement" in fact and "provider-reported" in fact
+    assert "#source-crusoe-b300-analysis" in reasoning and "secondary" in reasoning
+
+
+def test_the_suite_grid_is_graded_as_the_program_owners(real_pages: dict[str, str]) -> None:
+    page = real_pages["validations/crusoe-hgx-b300-exemplar.md"]
+    caption = page[page.index('<table class="cq-table cq-matrix">') :]
+    caption = caption[: caption.index("</caption>")]
+    assert "cq-grade--program-owner" in caption
+    assert "Which cells Crusoe ran is not published." in caption
+    assert "tested" not in caption
+
+
+def test_pages_state_only_what_the_sources_do(real_pages: dict[str, str]) -> None:
+    cases = real_pages["case-studies.md"]
+    assert "not any provider recorded here" not in cases
+    assert "the same model and the same global batch size" in cases
+    assert "should be applied indiscriminately" in cases
+    crusoe = real_pages["providers/crusoe.md"]
+    lead = crusoe[: crusoe.index("## Across programs")]
+    assert "around available energy sources" in lead and "cq-grade--provider-reported" in lead
+    checklist = real_pages["checklist.md"]
+    assert "one of the [configurations] validated configurations" in checklist
+    assert "a close match" not in checklist  # the guidance is the analysis's, in its words
+    assert "closely matches the tested configurations" in checklist
+    for uri, page in real_pages.items():
+        assert "rack-scale" not in page, uri
+        assert "current B300 suite" not in page, uri
