@@ -546,6 +546,9 @@ def _decode(path: str, raw: bytes) -> tuple[str | None, Problem | None]:
             "",
             f"expected a file of at most {MAX_FILE_BYTES:,} bytes, found {len(raw):,} bytes",
         )
+    # YAML reads every line break as a line feed; normalizing first keeps line counts simple, and
+    # is safe on the bytes, as no byte of a multi-byte UTF-8 character is a CR or LF.
+    raw = raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -557,8 +560,6 @@ def _decode(path: str, raw: bytes) -> tuple[str | None, Problem | None]:
             "",
             f"expected UTF-8 text, found the byte 0x{raw[error.start]:02x}",
         )
-    # YAML reads every line break as a line feed; normalizing first keeps line counts simple.
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
     # ruamel drops a block scalar's last line of spaces when no line feed ends the file
     # (yaml-test-suite L24T/01); a final line feed changes no value otherwise.
     text = text if text.endswith("\n") or not text else text + "\n"

@@ -339,3 +339,13 @@ def test_yaml_the_parser_used_to_misread_reads_as_yaml_1_2_says(text: bytes, val
     assert problems == []
     assert document is not None
     assert document.value == value
+
+
+def test_every_line_break_counts_as_one_line() -> None:
+    for newline in (b"\n", b"\r\n", b"\r"):
+        _, problems = load_text("x.yaml", newline.join([b"a: 1", b"b: 2", b"c: \xff"]))
+        assert [str(p) for p in problems] == [
+            "x.yaml:3:4: expected UTF-8 text, found the byte 0xff"
+        ]
+        _, problems = load_text("x.yaml", newline.join([b"a: 1", b"b: 2", b'c: "\\e"']))
+        assert [(p.position.line, p.position.column) for p in problems] == [(3, 4)]
