@@ -394,23 +394,21 @@ class _Builder:
         return result
 
     def key(self, event: ScalarEvent, loc: Path_) -> str | None:
-        """The next key as text, or None once refused: keys name fields and records."""
+        """The key `event` (the next event) as text, or None once refused: keys name fields and
+        records, so they are text on one line."""
+        self.next()
         position = _at(event)
         self.count(position, loc)
-        text = event.value
-        unpublishable = _UNPUBLISHABLE_IN_KEY.search(text)
+        unpublishable = _UNPUBLISHABLE_IN_KEY.search(event.value)
         if unpublishable:
-            self.next()
             self.refuse(position, _unpublishable(unpublishable[0]), loc)
             return None
-        if event.implicit[0] and _NULL.fullmatch(text):
-            self.next()
-            found = "an empty key" if text == "" else f"the key {text}, which YAML reads as null"
+        if event.implicit[0] and _NULL.fullmatch(event.value):
+            found = "an empty key" if not event.value else f"the key {event.value}, read as null"
             self.refuse(position, f"expected a text key, found {found}", loc)
             return None
         self.check_after_quote(event, loc)
-        self.next()
-        return None if self.misread_colon(event, loc) else str(text)
+        return None if self.misread_colon(event, loc) else str(event.value)
 
     def scalar(self, event: ScalarEvent, loc: Path_) -> Any:
         text: str = event.value
@@ -518,7 +516,8 @@ def _code_point(character: object) -> int:
 def _version_problem(path: str, text: str) -> Problem | None:
     """A %YAML directive for another version than 1.2, which the loader would misread.
 
-    ruamel fails on %YAML 1.3 with an assertion, and reads 1.1's `yes` as text like 1.2 does.
+    ruamel fails on %YAML 1.3 with an assertion; a 1.1 file means true by `yes`, which 1.2 reads
+    as the text "yes".
     """
     for number, line in enumerate(text.split("\n"), 1):
         words = line.split("#", 1)[0].split()
@@ -537,10 +536,10 @@ def _version_problem(path: str, text: str) -> Problem | None:
     return None
 
 
-def _decode(path: str, raw: bytes) -> tuple[str | None, Problem | None]:
+def _decode(path: str, raw: bytes) -> str | Problem:
     """The file's text with line feeds for line breaks, or the first thing that stops reading."""
     if len(raw) > MAX_FILE_BYTES:
-        return None, Problem(
+        return Problem(
             path,
             Position(1, 1),
             "",
@@ -554,7 +553,7 @@ def _decode(path: str, raw: bytes) -> tuple[str | None, Problem | None]:
     except UnicodeDecodeError as error:
         line = raw[: error.start].count(b"\n") + 1
         column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        return None, Problem(
+        return Problem(
             path,
             Position(line, column),
             "",
@@ -566,8 +565,8 @@ def _decode(path: str, raw: bytes) -> tuple[str | None, Problem | None]:
     unpublishable = _UNPUBLISHABLE.search(text)
     if unpublishable:
         position = _position_of(text, unpublishable.start())
-        return None, Problem(path, position, "", _unpublishable(unpublishable[0]))
-    return text, _version_problem(path, text)
+        return Problem(path, position, "", _unpublishable(unpublishable[0]))
+    return _version_problem(path, text) or text
 
 
 def _after(text: str, index: int) -> Position:
@@ -582,9 +581,9 @@ def _after(text: str, index: int) -> Position:
 
 def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     """Parse one content file: the document, or None and the reasons it could not be read."""
-    text, problem = _decode(path, raw)
-    if text is None or problem is not None:
-        return None, [problem] if problem else []
+    text = _decode(path, raw)
+    if isinstance(text, Problem):
+        return None, [text]
     yaml = YAML(typ="safe", pure=True)
     yaml.version = (1, 2)
     yaml.Scanner = _Scanner

@@ -295,7 +295,7 @@ def test_plain_values_follow_the_yaml_1_2_core_schema(plain: str, value: object)
         (b"a: 1\n...\n%YAML 1.3\n---\nb: 2\n", "x.yaml:3:1: expected one YAML document per file"),
         (b"a: 1\n%YAML 1.1\n---\nb: 2\n", "x.yaml:3:1: expected one YAML document per file"),
         (b": 1\n", "x.yaml:1:1: expected a text key, found an empty key"),
-        (b"~: 1\n", "x.yaml:1:1: expected a text key, found the key ~, which YAML reads as null"),
+        (b"~: 1\n", "x.yaml:1:1: expected a text key, found the key ~, read as null"),
         (b"a: {b:, c: 1}\n", "x.yaml:1:5: a: expected a space after ':' in a flow collection"),
         (b'key: "value"# comment\n', "x.yaml:1:13: key: expected a space before the comment"),
         (
