@@ -519,7 +519,7 @@ def _version_problem(path: str, text: str) -> Problem | None:
     ruamel fails on %YAML 1.3 with an assertion; a 1.1 file means true by `yes`, which 1.2 reads
     as the text "yes".
     """
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
         words = line.split("#", 1)[0].split()
         if not words:
             continue

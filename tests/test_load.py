@@ -292,6 +292,7 @@ def test_plain_values_follow_the_yaml_1_2_core_schema(plain: str, value: object)
         (b"a: " + b"9" * 5000 + b"\n", "x.yaml:1:4: a: expected a number of at most 4,300"),
         (b'%YAML 1.3\n---\n"foo"\n', "x.yaml:1:1: expected YAML 1.2, found a %YAML 1.3 directive"),
         (b"%YAML 1.1\n---\na: yes\n", "x.yaml:1:1: expected YAML 1.2, found a %YAML 1.1 directive"),
+        (b"\xef\xbb\xbf%YAML 1.3\n---\na: 1\n", "x.yaml:1:1: expected YAML 1.2, found a %YAML 1.3"),
         (b"a: 1\n...\n%YAML 1.3\n---\nb: 2\n", "x.yaml:3:1: expected one YAML document per file"),
         (b"a: 1\n%YAML 1.1\n---\nb: 2\n", "x.yaml:3:1: expected one YAML document per file"),
         (b": 1\n", "x.yaml:1:1: expected a text key, found an empty key"),
