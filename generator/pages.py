@@ -34,7 +34,7 @@ LINK_SCHEMES = frozenset({"http", "https", "mailto"})
 # MkDocs reads front matter as a YAML block opened by `---`, or as `key: value` lines at the top.
 _FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)", re.MULTILINE)
 _ENTITY = re.compile(r"^&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);$")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufdd0-\ufdef\ufffe\uffff]")
 
 _TAGS = {
     "h1", "h2", "h3", "h4", "h5", "h6", "p", "a", "em", "strong", "code", "pre", "ul", "ol", "li",

@@ -259,7 +259,7 @@ def test_every_string_field_carries_the_vectors(
 ) -> None:
     for _, hostile in hostile_sites:
         assert hostile.fields >= 300, hostile
-        assert 50 <= hostile.refused < hostile.fields, hostile
+        assert hostile.refused >= 50, hostile  # ids, references, vocabularies, addresses
 
 
 def test_no_vector_becomes_markup_in_any_page(
