@@ -20,6 +20,7 @@ from . import derive
 from .load import Document, Path_
 from .model import (
     ID_PATTERN,
+    Analysis,
     PRECISION_PATTERN,
     REPORTING_KINDS,
     UNESTABLISHED,
@@ -236,6 +237,10 @@ class Checker:
         for validation in self.records.get("validations", {}).values():
             assert isinstance(validation, Validation)
             self.check_validation(validation)
+            self.check_systems(validation)
+        for analysis in self.records.get("analyses", {}).values():
+            assert isinstance(analysis, Analysis)
+            self.check_analysis(analysis)
         for suite_id, suite in self.records.get("suites", {}).items():
             assert isinstance(suite, Suite)
             if suite.workloads is None and suite.stated_counts is None:
@@ -320,6 +325,10 @@ class Checker:
         """The provider and the program a record speaks of, whose own words it may cite."""
         if isinstance(record, Validation):
             return record.provider, record.program
+        if isinstance(record, Analysis):
+            analysed = self.records.get("validations", {}).get(record.id)
+            if isinstance(analysed, Validation):
+                return analysed.provider, analysed.program
         if isinstance(record, Provider):
             return record.id, None
         if isinstance(record, Program):
@@ -529,6 +538,82 @@ class Checker:
                     loc,
                     f"expected a suite or release named by its commit or tag, found "
                     f"{dated[0]!r}: what is current goes stale, and no source says it still is",
+                )
+
+    def check_systems(self, validation: Validation) -> None:
+        """Each result names a system of the record, once per benchmark."""
+        keys: set[str] = set()
+        for index, system in enumerate(validation.systems):
+            if system.key in keys:
+                self.report(
+                    "validations",
+                    validation.id,
+                    ("systems", index, "key"),
+                    f"expected unique system keys, found {system.key!r} twice",
+                )
+            keys.add(system.key)
+        seen: set[tuple[str, str]] = set()
+        results: list[tuple[Path_, str | None, str | None]] = [
+            (("measurements", i), m.system, m.benchmark)
+            for i, m in enumerate(validation.measurements)
+        ] + [(("invalid", i), r.system, r.benchmark) for i, r in enumerate(validation.invalid)]
+        for loc, system_key, benchmark in results:
+            if system_key is not None and system_key not in keys:
+                self.report(
+                    "validations",
+                    validation.id,
+                    (*loc, "system"),
+                    f"expected the key of one of this record's systems "
+                    f"({', '.join(sorted(keys)) or 'none'}), found {system_key!r}"
+                    + _suggest(system_key, sorted(keys)),
+                )
+            if system_key is not None and benchmark is not None:
+                if (system_key, benchmark) in seen:
+                    self.report(
+                        "validations",
+                        validation.id,
+                        (*loc, "benchmark"),
+                        f"expected one result per system and benchmark, found {benchmark!r} on "
+                        f"{system_key!r} twice",
+                    )
+                seen.add((system_key, benchmark))
+
+    def check_analysis(self, analysis: Analysis) -> None:
+        """An analysis adds to its validation and never contradicts what that file states."""
+        validation = self.records.get("validations", {}).get(analysis.id)
+        if not isinstance(validation, Validation):
+            if analysis.id not in self.present.get("validations", set()):
+                self.report(
+                    "analyses",
+                    analysis.id,
+                    ("id",),
+                    f"expected the id of a record in content/validations/, found {analysis.id!r}"
+                    + _suggest(analysis.id, sorted(self.present.get("validations", set()))),
+                )
+            return
+        own = {caveat.id for caveat in validation.caveats}
+        for index, caveat in enumerate(analysis.caveats):
+            if caveat.id in derive.RULES or caveat.id in own:
+                where = "the site derives by rule" if caveat.id in derive.RULES else (
+                    f"content/validations/{validation.id}.yaml has"
+                )
+                self.report(
+                    "analyses",
+                    analysis.id,
+                    ("caveats", index, "id"),
+                    f"expected an id of your own, found {caveat.id!r}, which {where}",
+                )
+        for question_id, answer in analysis.evidence.items():
+            stated = validation.evidence.get(question_id)
+            if stated is not None and stated.answer != "not-stated":
+                self.report(
+                    "analyses",
+                    analysis.id,
+                    ("evidence", question_id),
+                    f"expected answers only to questions that content/validations/"
+                    f"{validation.id}.yaml answers not-stated, found one to {question_id!r}, "
+                    f"which it answers {stated.answer!r}: an analysis never overwrites a fact",
+                    key=True,
                 )
 
     def check_checklist(self, checklist: Checklist) -> None:

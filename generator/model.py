@@ -36,6 +36,12 @@ URL_PATTERN = '^https?://[^\\s<>"]+$'
 PRECISION_PATTERN = "^[A-Z][A-Z0-9]*$"
 Url = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
 Precision = Annotated[str, StringConstraints(pattern=PRECISION_PATTERN, max_length=12)]
+# MLCommons' own names: a benchmark id (llama2_70b_lora) and a system file's name, which holds
+# capitals, dots and plus signs (1xBM.GPU.B200.8) and is the only unique key of a system.
+BENCHMARK_PATTERN = "^[a-z0-9]+(_[a-z0-9]+)*$"
+SYSTEM_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._+-]*$"
+BenchmarkId = Annotated[str, StringConstraints(pattern=BENCHMARK_PATTERN, max_length=40)]
+SystemKey = Annotated[str, StringConstraints(pattern=SYSTEM_PATTERN, max_length=120)]
 
 SourceRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("sources")]
 ProgramRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("programs")]
@@ -286,12 +292,41 @@ class Offer(Sourced):
     )
 
 
+class System(Sourced):
+    """A system a result ran on, as its system description states it."""
+
+    key: SystemKey = Field(
+        description="The system description's file name without .json: MLCommons' key for it."
+    )
+    name: Text = Field(description="The system's name as published; not unique.")
+    division: Literal["closed", "open"]
+    status: Text = Field(description="The availability status as published, e.g. Available cloud.")
+    accelerator: Text = Field(description="The accelerator model as published.")
+    nodes: int = Field(gt=0)
+    accelerators_per_node: int = Field(gt=0)
+    framework: Text | None
+
+
 class Measurement(Sourced):
     workload: Text
     metric: Text
     value: float
     unit: Text
     note: Text | None = None
+    system: SystemKey | None = Field(
+        default=None, description="The key of the system in `systems` this was measured on."
+    )
+    benchmark: BenchmarkId | None = Field(
+        default=None, description="The program's own id of the benchmark, e.g. llama2_70b_lora."
+    )
+
+
+class InvalidResult(Sourced):
+    """A result the program's rules do not let be scored, and why: never a silent gap."""
+
+    system: SystemKey
+    benchmark: BenchmarkId
+    reason: Text
 
 
 class EvidenceAnswer(Strict):
@@ -356,6 +391,27 @@ class Validation(Record):
         default=None,
         description="Availability and trial runs, as a source states them; leave out or null "
         "when no source does.",
+    )
+    systems: list[System] = Field(
+        default_factory=list,
+        description="The systems the measurements ran on, when the source describes them.",
+    )
+    invalid: list[InvalidResult] = Field(
+        default_factory=list,
+        description="Results submitted but not scored under the program's rules, with why.",
+    )
+
+
+class Analysis(Record):
+    """Hand-written analysis of a validation whose file an import writes. The import never
+    touches this file, and this file never restates the import's facts: it adds claims and
+    caveats, and answers only the evidence questions the import leaves not-stated."""
+
+    claims: list[Statement] = Field(default_factory=list)
+    caveats: list[Caveat] = Field(default_factory=list)
+    evidence: dict[QuestionRef, EvidenceAnswer] = Field(
+        default_factory=dict,
+        description="Answers to questions the validation's file answers not-stated.",
     )
 
 
@@ -441,6 +497,7 @@ KINDS: dict[str, type[Record]] = {
     "case-studies": CaseStudy,
     "checklists": Checklist,
     "questions": Question,
+    "analyses": Analysis,
 }
 
 

@@ -11,6 +11,7 @@ from .load import Document, load_text
 from .model import (
     ID_PATTERN,
     KINDS,
+    Analysis,
     CaseStudy,
     Checklist,
     Platform,
@@ -27,6 +28,7 @@ from .problem import ContentError, Position, Problem
 from .tree import content_files
 
 PAGES_FOLDER = "pages"  # hand-written Markdown, not records
+IMPORTS_FOLDER = "imports"  # what each import maps, read by `cloudqual import`, not records
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class Site:
     case_studies: dict[str, CaseStudy]
     checklists: dict[str, Checklist]
     questions: dict[str, Question]
+    analyses: dict[str, Analysis]
     files: dict[tuple[str, str], str] = field(repr=False)
     warnings: list[Problem] = field(default_factory=list, repr=False)
 
@@ -81,6 +84,18 @@ def _record_files(
     return found, problems
 
 
+def with_analysis(validation: Validation, analysis: Analysis) -> Validation:
+    """A validation with its hand-written analysis added: claims and caveats after its own, and
+    answers where its own say not-stated (the checks guarantee nothing else is replaced)."""
+    return validation.model_copy(
+        update={
+            "claims": [*validation.claims, *analysis.claims],
+            "caveats": [*validation.caveats, *analysis.caveats],
+            "evidence": {**validation.evidence, **analysis.evidence},
+        }
+    )
+
+
 def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     """Load, validate and cross-check every record. Raises `ContentError` listing every problem."""
     shown_root = shown_root or content_dir.parent
@@ -88,7 +103,12 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     pages_dir = content_dir / PAGES_FOLDER
     page_files = [path for path in every_file if path.is_relative_to(pages_dir)]
     problems += check_pages(page_files, pages_dir, shown_root)
-    record_files = [path for path in every_file if not path.is_relative_to(pages_dir)]
+    imports_dir = content_dir / IMPORTS_FOLDER
+    record_files = [
+        path
+        for path in every_file
+        if not path.is_relative_to(pages_dir) and not path.is_relative_to(imports_dir)
+    ]
     files, misplaced = _record_files(record_files, content_dir, shown_root)
     problems += misplaced
     records: dict[str, dict[str, Record]] = {kind: {} for kind in KINDS}
@@ -132,6 +152,12 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     problems += Checker(records, documents, present).run()
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems)
+    for analysis in records["analyses"].values():
+        assert isinstance(analysis, Analysis)
+        records["validations"][analysis.id] = with_analysis(
+            records["validations"][analysis.id],  # type: ignore[arg-type]
+            analysis,
+        )
     return Site(
         **{kind.replace("-", "_"): dict(sorted(by_id.items())) for kind, by_id in records.items()},  # type: ignore[arg-type]
         files=shown_paths,

@@ -1,0 +1,377 @@
+"""One round of MLPerf Training results, read from a folder laid out as MLCommons publishes it,
+and scored by MLCommons' rule.
+
+A round holds `SUBMITTER/systems/SYSTEM.json`, one description per system, and
+`SUBMITTER/results/SYSTEM/BENCHMARK/result_*.txt`, one log per run, with an optional
+`scaling.json` beside the logs. The rule (mlcommons/training_policies, `training_rules.adoc`,
+"Benchmark Results"): drop the fastest and the slowest run and take the mean of the rest; a
+single non-converging run may stand in for the slowest; more than one makes the result invalid.
+The mean is multiplied by the `scaling_factor` of `scaling.json` where one is given.
+
+The arithmetic is MLCommons' own, step for step (mlperf_logging 4.1.68,
+`result_summarizer._compute_olympic_average`), so each score equals the reference's to the last
+bit: minutes as `ms / 60 / 1000`, sorted, summed in order, divided, then scaled. Unlike the
+reference, a folder with fewer logs than the benchmark's minimum, or with a log that cannot be
+read, is reported incomplete rather than scored from what is there.
+
+Problems that leave the round unreadable (a system file that does not parse, an unknown status,
+results without a system file) are `Problem`s at `path:line:col`; problems of one result are an
+`invalid` reason on that result. Neither stops the rest from being read, so one run lists all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .mllog import Run, read_run
+from .problem import Position, Problem
+
+CLOUD = "Available cloud"
+
+# MLCommons' table of availability spellings, looked up as given and then in lower case
+# (mlcommons/logging @7bbf792, mlperf_logging/result_summarizer/config.yaml and
+# result_summarizer.py lines 106-112).
+AVAILABILITY = {
+    "Available on-premise": "Available on-premise",
+    "available on-premise": "Available on-premise",
+    "onprem": "Available on-premise",
+    "available": "Available on-premise",
+    "Available onprem": "Available on-premise",
+    "available onprem": "Available on-premise",
+    "Available cloud": CLOUD,
+    "available cloud": CLOUD,
+    "cloud": CLOUD,
+    "Research, Development, or Internal (RDI)": "Research, Development, or Internal (RDI)",
+    "research, development, or internal (rdi)": "Research, Development, or Internal (RDI)",
+    "rdi": "Research, Development, or Internal (RDI)",
+    "research": "Research, Development, or Internal (RDI)",
+    "development": "Research, Development, or Internal (RDI)",
+    "internal": "Research, Development, or Internal (RDI)",
+    "preview": "Preview",
+}
+
+# The number of runs each benchmark needs, and the benchmarks of each round (mlcommons/logging
+# @7bbf792, mlperf_logging/benchmark_meta.py).
+MINIMUM_RUNS = {
+    "bert": 10,
+    "dlrm_dcnv2": 10,
+    "gpt3": 3,
+    "resnet": 5,
+    "ssd": 5,
+    "retinanet": 5,
+    "stable_diffusion": 10,
+    "unet3d": 40,
+    "gnn": 10,
+    "rgat": 10,
+    "llama2_70b_lora": 10,
+    "llama31_405b": 3,
+    "llama31_8b": 10,
+    "flux1": 10,
+    "gpt_oss_20b": 10,
+    "deepseekv3_671b": 3,
+}
+BENCHMARKS = {
+    "4.0": ("bert", "dlrm_dcnv2", "gpt3", "resnet", "ssd", "unet3d", "stable_diffusion",
+            "llama2_70b_lora", "gnn"),
+    "4.1": ("bert", "dlrm_dcnv2", "gpt3", "ssd", "stable_diffusion", "llama2_70b_lora", "gnn"),
+    "5.0": ("bert", "dlrm_dcnv2", "retinanet", "stable_diffusion", "llama2_70b_lora", "rgat",
+            "llama31_405b"),
+    "5.1": ("llama31_8b", "dlrm_dcnv2", "retinanet", "flux1", "llama2_70b_lora", "rgat",
+            "llama31_405b"),
+    "6.0": ("llama31_8b", "dlrm_dcnv2", "flux1", "llama2_70b_lora", "llama31_405b",
+            "gpt_oss_20b", "deepseekv3_671b"),
+}  # fmt: skip
+# Non-converging runs allowed before a result is invalid: one, or four for unet3d, whose 40 runs
+# drop four at each end (training_rules.adoc, "Benchmark specific rules").
+MAX_NON_CONVERGED = {"unet3d": 4}
+ROUND_PATTERN = re.compile(r"^v(?P<number>\d+\.\d+)$")
+# A system description over this size is not one: the largest published is a few kB.
+MAX_SYSTEM_BYTES = 1 << 20
+_REQUIRED = (
+    "submitter",
+    "division",
+    "status",
+    "system_name",
+    "number_of_nodes",
+    "accelerators_per_node",
+    "accelerator_model_name",
+)
+
+
+@dataclass(frozen=True)
+class SystemFile:
+    """A cloud system's description: the fields the import uses, as published."""
+
+    folder: str  # the submitter's folder, e.g. IBM+CoreWeave+NVIDIA
+    key: str  # the file name without .json
+    path: str  # as shown: FOLDER/systems/KEY.json
+    submitter: str
+    division: str
+    status: str
+    name: str
+    nodes: int
+    accelerators_per_node: int
+    accelerator: str
+    framework: str | None
+
+
+@dataclass(frozen=True)
+class Score:
+    """One system's result on one benchmark: minutes, or the reason it is invalid."""
+
+    system: SystemFile
+    benchmark: str
+    folder: str  # as shown: FOLDER/results/KEY/BENCHMARK
+    runs: tuple[Run, ...]
+    scaling_factor: float | None
+    minutes: float | None
+    invalid: str | None
+
+    @property
+    def dropped(self) -> tuple[Run, ...]:
+        return tuple(run for run in self.runs if run.minutes is None)
+
+
+@dataclass
+class Round:
+    """What a round's folder holds: the cloud systems, their scores, and what stopped reading."""
+
+    number: str  # e.g. 5.1
+    systems: list[SystemFile] = field(default_factory=list)
+    scores: list[Score] = field(default_factory=list)
+    without_results: list[SystemFile] = field(default_factory=list)
+    other_systems: int = 0  # systems of another status, not imported
+    problems: list[Problem] = field(default_factory=list)
+
+
+def round_number(text: str) -> str:
+    """`v5.1` -> `5.1`; raises ValueError naming the rounds this reader knows."""
+    match = ROUND_PATTERN.match(text)
+    if match is None or match["number"] not in BENCHMARKS:
+        known = ", ".join(f"v{number}" for number in BENCHMARKS)
+        raise ValueError(f"expected a round of the form vX.Y, one of {known}, found {text!r}")
+    return match["number"]
+
+
+def availability(status: str) -> str | None:
+    """A status in MLCommons' words, or None if MLCommons' table does not know it."""
+    return AVAILABILITY.get(status, AVAILABILITY.get(status.lower()))
+
+
+def _key_position(text: str, key: str) -> Position:
+    """Where `"key":` first appears in a JSON text, or 1:1 if it does not."""
+    match = re.search(rf'"{re.escape(key)}"\s*:', text)
+    if match is None:
+        return Position(1, 1)
+    before = text[: match.start()]
+    return Position(before.count("\n") + 1, match.start() - before.rfind("\n"))
+
+
+def _count(value: object) -> int | None:
+    """A node or accelerator count, published as a number or as text ("18")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value > 0 else None
+    if isinstance(value, str) and value.strip().isdigit() and int(value) > 0:
+        return int(value)
+    return None
+
+
+def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None, list[Problem]]:
+    """One system description, or the problems that keep it from being read."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        return None, [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
+    if len(raw) > MAX_SYSTEM_BYTES:
+        return None, [
+            Problem(shown, Position(1, 1), "", f"expected a system description of at most "
+                    f"{MAX_SYSTEM_BYTES} bytes, found {len(raw)}")
+        ]  # fmt: skip
+    try:
+        text = raw.decode("utf-8-sig")
+        data = json.loads(text)
+    except UnicodeDecodeError as error:
+        return None, [Problem(shown, Position(1, 1), "", f"expected UTF-8 JSON: {error.reason}")]
+    except json.JSONDecodeError as error:
+        return None, [
+            Problem(shown, Position(error.lineno, error.colno), "", f"expected JSON: {error.msg}")
+        ]
+    if not isinstance(data, dict):
+        return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
+    problems = []
+    for key in _REQUIRED:
+        value = data.get(key)
+        if key not in data:
+            problems.append(Problem(shown, Position(1, 1), key, "expected this field, found none"))
+        elif key in ("number_of_nodes", "accelerators_per_node"):
+            if _count(value) is None:
+                problems.append(
+                    Problem(shown, _key_position(text, key), key,
+                            f"expected a positive whole number, found {json.dumps(value)}")
+                )  # fmt: skip
+        elif not isinstance(value, str) or not value.strip():
+            problems.append(
+                Problem(shown, _key_position(text, key), key,
+                        f"expected text, found {json.dumps(value)}")
+            )  # fmt: skip
+    if problems:
+        return None, problems
+    status = availability(data["status"])
+    if status is None:
+        return None, [
+            Problem(shown, _key_position(text, "status"), "status",
+                    f"expected one of MLCommons' statuses ({', '.join(sorted(set(AVAILABILITY.values())))}), "
+                    f"found {json.dumps(data['status'])}")
+        ]  # fmt: skip
+    if data["division"] not in ("closed", "open"):
+        return None, [
+            Problem(shown, _key_position(text, "division"), "division",
+                    f"expected closed or open, found {json.dumps(data['division'])}")
+        ]  # fmt: skip
+    framework = data.get("framework")
+    system = SystemFile(
+        folder=folder,
+        key=path.stem,
+        path=shown,
+        submitter=data["submitter"].strip(),
+        division=data["division"],
+        status=status,
+        name=data["system_name"].strip(),
+        nodes=_count(data["number_of_nodes"]) or 0,
+        accelerators_per_node=_count(data["accelerators_per_node"]) or 0,
+        accelerator=data["accelerator_model_name"].strip(),
+        framework=framework.strip() if isinstance(framework, str) and framework.strip() else None,
+    )
+    return system, []
+
+
+def olympic_mean(minutes: list[float], dropped: int, most: int) -> float | None:
+    """MLCommons' olympic average: sort, drop `most` at each end, counting the `dropped` runs as
+    the slowest, and average the rest; None if nothing remains."""
+    ordered = sorted(minutes)
+    countable = ordered[most : len(ordered) - (most - dropped)]
+    if not countable:
+        return None
+    return sum(countable) * 1.0 / len(countable)
+
+
+def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
+    path = folder / "scaling.json"
+    if not path.is_file():
+        return None, None
+    shown = f"{shown}/scaling.json"
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError) as error:
+        return None, Problem(shown, Position(1, 1), "", f"cannot be read: {error}")
+    except json.JSONDecodeError as error:
+        return None, Problem(shown, Position(error.lineno, error.colno), "", f"expected JSON: "
+                             f"{error.msg}")  # fmt: skip
+    factor = data.get("scaling_factor") if isinstance(data, dict) else None
+    if isinstance(factor, bool) or not isinstance(factor, int | float) or not factor > 0:
+        return None, Problem(shown, _key_position(text, "scaling_factor"), "scaling_factor",
+                             f"expected a positive number, found {json.dumps(factor)}")  # fmt: skip
+    return float(factor), None
+
+
+def _why_not_scored(runs: list[Run], benchmark: str, number: str) -> str | None:
+    needed = MINIMUM_RUNS.get(benchmark)
+    if benchmark not in BENCHMARKS[number] or needed is None:
+        return f"{benchmark} is not a benchmark of round v{number}"
+    if len(runs) < needed:
+        return (
+            f"incomplete: {len(runs)} run log{'s' if len(runs) != 1 else ''}, and {benchmark} "
+            f"needs {needed}"
+        )
+    unreadable = [run for run in runs if run.failure is not None and run.failure.startswith("cannot")]
+    if unreadable:
+        return f"incomplete: {unreadable[0].log} {unreadable[0].failure}"
+    failed = [run for run in runs if run.minutes is None]
+    most = MAX_NON_CONVERGED.get(benchmark, 1)
+    if len(failed) > most:
+        listed = "; ".join(_failure(run) for run in failed)
+        return (
+            f"{len(failed)} runs did not converge, and the rules allow at most {most}: {listed}"
+        )
+    return None
+
+
+def _failure(run: Run) -> str:
+    where = f"{run.log}:{run.line}" if run.line is not None else run.log
+    return f"{where}: {run.failure}"
+
+
+def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Score, list[Problem]]:
+    """One system's result on the benchmark whose logs are in `folder`."""
+    runs = []
+    for log in sorted(folder.glob("result_*.txt")):
+        log_shown = f"{shown}/{log.name}"
+        try:
+            runs.append(read_run(log, log_shown))
+        except OSError as error:
+            runs.append(Run(log_shown, None, f"cannot be read: {error.strerror}"))
+    factor, problem = _scaling(folder, shown)
+    benchmark = folder.name
+    invalid = _why_not_scored(runs, benchmark, number)
+    minutes = None
+    if invalid is None:
+        failed = sum(run.minutes is None for run in runs)
+        mean = olympic_mean(
+            [run.minutes for run in runs if run.minutes is not None],
+            failed,
+            MAX_NON_CONVERGED.get(benchmark, 1),
+        )
+        if mean is None:
+            invalid = f"no run remains once the fastest and slowest are dropped ({len(runs)} runs)"
+        else:
+            minutes = mean * factor if factor is not None else mean
+    result = Score(system, benchmark, shown, tuple(runs), factor, minutes, invalid)
+    return result, [problem] if problem is not None else []
+
+
+def _folders(path: Path) -> list[Path]:
+    if not path.is_dir():
+        return []
+    return sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def read_round(root: Path, number: str) -> Round:
+    """Every cloud system of the round in `root`, with each benchmark scored."""
+    result = Round(number)
+    for submitter in _folders(root):
+        systems_dir, results_dir = submitter / "systems", submitter / "results"
+        described: dict[str, SystemFile | None] = {}
+        for path in sorted(systems_dir.glob("*.json")) if systems_dir.is_dir() else []:
+            shown = f"{submitter.name}/systems/{path.name}"
+            system, problems = read_system(path, shown, submitter.name)
+            result.problems += problems
+            described[path.stem] = system
+        for results in _folders(results_dir):
+            if results.name not in described:
+                result.problems.append(
+                    Problem(f"{submitter.name}/results/{results.name}", Position(1, 1), "",
+                            f"expected a system description {submitter.name}/systems/"
+                            f"{results.name}.json for these results, found none")
+                )  # fmt: skip
+        for key, system in described.items():
+            if system is None:
+                continue
+            if system.status != CLOUD:
+                result.other_systems += 1
+                continue
+            result.systems.append(system)
+            benchmarks = _folders(results_dir / key)
+            if not benchmarks:
+                result.without_results.append(system)
+            for folder in benchmarks:
+                shown = f"{submitter.name}/results/{key}/{folder.name}"
+                scored, problems = score(system, folder, shown, number)
+                result.scores.append(scored)
+                result.problems += problems
+    return result
