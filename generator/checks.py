@@ -11,7 +11,7 @@ import difflib
 import re
 import types
 from collections.abc import Iterator
-from typing import Any, Union, get_args, get_origin
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -20,11 +20,11 @@ from . import derive
 from .load import Document, Path_
 from .model import (
     ID_PATTERN,
-    Analysis,
     PRECISION_PATTERN,
     REPORTING_KINDS,
     UNESTABLISHED,
     URL_PATTERN,
+    Analysis,
     CaseStudy,
     Checklist,
     Platform,
@@ -41,6 +41,8 @@ from .model import (
     unwrap,
 )
 from .problem import Problem, describe
+
+M = TypeVar("M", bound=BaseModel)
 
 _TYPE_WORDS = {
     "int": "a whole number",
@@ -89,7 +91,7 @@ def _suggest(word: str, choices: list[str]) -> str:
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-def _schema_problem(model: type[Record], document: Document, error: ErrorDetails) -> Problem:
+def _schema_problem(model: type[BaseModel], document: Document, error: ErrorDetails) -> Problem:
     loc: Path_ = tuple(part for part in error["loc"] if part != "[key]")
     kind, found = error["type"], error.get("input")
     field_name = ".".join(str(part) for part in loc)
@@ -133,7 +135,7 @@ def _schema_problem(model: type[Record], document: Document, error: ErrorDetails
     return Problem(document.path, position, field_name, message)
 
 
-def validate(model: type[Record], document: Document) -> tuple[Record | None, list[Problem]]:
+def validate(model: type[M], document: Document) -> tuple[M | None, list[Problem]]:
     """Validate one loaded document against its kind's model."""
     try:
         return model.model_validate(document.value), []
@@ -553,10 +555,11 @@ class Checker:
                 )
             keys.add(system.key)
         seen: set[tuple[str, str]] = set()
-        results: list[tuple[Path_, str | None, str | None]] = [
-            (("measurements", i), m.system, m.benchmark)
-            for i, m in enumerate(validation.measurements)
-        ] + [(("invalid", i), r.system, r.benchmark) for i, r in enumerate(validation.invalid)]
+        results: list[tuple[Path_, str | None, str | None]] = []
+        for i, m in enumerate(validation.measurements):
+            results.append((("measurements", i), m.system, m.benchmark))
+        for i, r in enumerate(validation.invalid):
+            results.append((("invalid", i), r.system, r.benchmark))
         for loc, system_key, benchmark in results:
             if system_key is not None and system_key not in keys:
                 self.report(
@@ -594,8 +597,10 @@ class Checker:
         own = {caveat.id for caveat in validation.caveats}
         for index, caveat in enumerate(analysis.caveats):
             if caveat.id in derive.RULES or caveat.id in own:
-                where = "the site derives by rule" if caveat.id in derive.RULES else (
-                    f"content/validations/{validation.id}.yaml has"
+                where = (
+                    "the site derives by rule"
+                    if caveat.id in derive.RULES
+                    else (f"content/validations/{validation.id}.yaml has")
                 )
                 self.report(
                     "analyses",
@@ -603,7 +608,7 @@ class Checker:
                     ("caveats", index, "id"),
                     f"expected an id of your own, found {caveat.id!r}, which {where}",
                 )
-        for question_id, answer in analysis.evidence.items():
+        for question_id in analysis.evidence:
             stated = validation.evidence.get(question_id)
             if stated is not None and stated.answer != "not-stated":
                 self.report(

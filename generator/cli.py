@@ -135,6 +135,56 @@ def _render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _import(args: argparse.Namespace) -> int:
+    # Imported here: the import and its reader stay off the path of every other command.
+    from . import importer
+
+    name = f"cloudqual import {importer.PROGRAM}"
+    try:
+        plan = importer.plan_import(args.content, args.path, args.round)
+        paths = importer.changed(args.content, plan) if args.check else None
+        if paths is None:
+            paths = importer.apply(args.content, plan)
+    except importer.ImportFailure as error:
+        for line in report.log(error.problems):
+            print(line, file=sys.stderr)
+        print(f"{name}: {len(error.problems)} problems; nothing was written.", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"{name}: {report.quote(str(error))}; nothing was written.", file=sys.stderr)
+        return 1
+    reading = plan.round
+    assert reading is not None
+    for score in reading.scores:
+        if score.invalid is not None:
+            print(f"invalid: {report.quote(score.folder)}: {report.quote(score.invalid)}")
+        for run in score.dropped if score.invalid is None else ():
+            where = f"{run.log}:{run.line}" if run.line is not None else run.log
+            print(f"dropped run: {report.quote(where)}: {report.quote(run.failure or '')}")
+    for system in reading.without_results:
+        print(f"no results: {report.quote(system.path)}")
+    print(
+        f"{name} {args.round}: {len(reading.systems)} cloud systems ({reading.other_systems} of "
+        f"other statuses not imported), {plan.validations} validations, {plan.measurements} "
+        f"measurements, {plan.invalid} invalid results."
+    )
+    if args.check:
+        for path in paths:
+            print(f"stale: {args.content.name}/{path}", file=sys.stderr)
+        print(
+            f"{name} --check: {len(paths)} files differ from what the import would write."
+            if paths
+            else f"{name} --check: content/ is what the import writes."
+        )
+        return 1 if paths else 0
+    written = [path for path in paths if path not in plan.removed]
+    print(
+        f"wrote {len(written)} files, removed {len(plan.removed)}; "
+        f"{len(plan.files) - len(written)} unchanged"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cloudqual", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -182,6 +232,21 @@ def main(argv: list[str] | None = None) -> int:
         help="folder for converted chart SVGs, kept by spec hash",
     )
     rendering.set_defaults(run=_render)
+    importing = commands.add_parser(
+        "import", help="write the records of a program's published results into content/"
+    )
+    importing.add_argument("program", choices=["mlperf-training"])
+    importing.add_argument(
+        "path", type=Path, help="a checkout of mlcommons/training_results_vX.Y, or a folder like it"
+    )
+    importing.add_argument("--round", required=True, help="the round, e.g. v5.1")
+    importing.add_argument("--content", type=Path, default=Path("content"))
+    importing.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if content/ differs from what the import would write",
+    )
+    importing.set_defaults(run=_import)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

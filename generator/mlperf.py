@@ -30,6 +30,7 @@ from .mllog import Run, read_run
 from .problem import Position, Problem
 
 CLOUD = "Available cloud"
+UNREADABLE = "cannot be read"  # a log that fails so makes its result incomplete, not scored
 
 # MLCommons' table of availability spellings, looked up as given and then in lower case
 # (mlcommons/logging @7bbf792, mlperf_logging/result_summarizer/config.yaml and
@@ -74,16 +75,46 @@ MINIMUM_RUNS = {
     "deepseekv3_671b": 3,
 }
 BENCHMARKS = {
-    "4.0": ("bert", "dlrm_dcnv2", "gpt3", "resnet", "ssd", "unet3d", "stable_diffusion",
-            "llama2_70b_lora", "gnn"),
+    "4.0": (
+        "bert",
+        "dlrm_dcnv2",
+        "gpt3",
+        "resnet",
+        "ssd",
+        "unet3d",
+        "stable_diffusion",
+        "llama2_70b_lora",
+        "gnn",
+    ),
     "4.1": ("bert", "dlrm_dcnv2", "gpt3", "ssd", "stable_diffusion", "llama2_70b_lora", "gnn"),
-    "5.0": ("bert", "dlrm_dcnv2", "retinanet", "stable_diffusion", "llama2_70b_lora", "rgat",
-            "llama31_405b"),
-    "5.1": ("llama31_8b", "dlrm_dcnv2", "retinanet", "flux1", "llama2_70b_lora", "rgat",
-            "llama31_405b"),
-    "6.0": ("llama31_8b", "dlrm_dcnv2", "flux1", "llama2_70b_lora", "llama31_405b",
-            "gpt_oss_20b", "deepseekv3_671b"),
-}  # fmt: skip
+    "5.0": (
+        "bert",
+        "dlrm_dcnv2",
+        "retinanet",
+        "stable_diffusion",
+        "llama2_70b_lora",
+        "rgat",
+        "llama31_405b",
+    ),
+    "5.1": (
+        "llama31_8b",
+        "dlrm_dcnv2",
+        "retinanet",
+        "flux1",
+        "llama2_70b_lora",
+        "rgat",
+        "llama31_405b",
+    ),
+    "6.0": (
+        "llama31_8b",
+        "dlrm_dcnv2",
+        "flux1",
+        "llama2_70b_lora",
+        "llama31_405b",
+        "gpt_oss_20b",
+        "deepseekv3_671b",
+    ),
+}
 # Non-converging runs allowed before a result is invalid: one, or four for unet3d, whose 40 runs
 # drop four at each end (training_rules.adoc, "Benchmark specific rules").
 MAX_NON_CONVERGED = {"unet3d": 4}
@@ -189,9 +220,14 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         return None, [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
     if len(raw) > MAX_SYSTEM_BYTES:
         return None, [
-            Problem(shown, Position(1, 1), "", f"expected a system description of at most "
-                    f"{MAX_SYSTEM_BYTES} bytes, found {len(raw)}")
-        ]  # fmt: skip
+            Problem(
+                shown,
+                Position(1, 1),
+                "",
+                f"expected a system description of at most "
+                f"{MAX_SYSTEM_BYTES} bytes, found {len(raw)}",
+            )
+        ]
     try:
         text = raw.decode("utf-8-sig")
         data = json.loads(text)
@@ -211,28 +247,45 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         elif key in ("number_of_nodes", "accelerators_per_node"):
             if _count(value) is None:
                 problems.append(
-                    Problem(shown, _key_position(text, key), key,
-                            f"expected a positive whole number, found {json.dumps(value)}")
-                )  # fmt: skip
+                    Problem(
+                        shown,
+                        _key_position(text, key),
+                        key,
+                        f"expected a positive whole number, found {json.dumps(value)}",
+                    )
+                )
         elif not isinstance(value, str) or not value.strip():
             problems.append(
-                Problem(shown, _key_position(text, key), key,
-                        f"expected text, found {json.dumps(value)}")
-            )  # fmt: skip
+                Problem(
+                    shown,
+                    _key_position(text, key),
+                    key,
+                    f"expected text, found {json.dumps(value)}",
+                )
+            )
     if problems:
         return None, problems
     status = availability(data["status"])
     if status is None:
+        known = ", ".join(sorted(set(AVAILABILITY.values())))
         return None, [
-            Problem(shown, _key_position(text, "status"), "status",
-                    f"expected one of MLCommons' statuses ({', '.join(sorted(set(AVAILABILITY.values())))}), "
-                    f"found {json.dumps(data['status'])}")
-        ]  # fmt: skip
+            Problem(
+                shown,
+                _key_position(text, "status"),
+                "status",
+                f"expected one of MLCommons' statuses ({known}), "
+                f"found {json.dumps(data['status'])}",
+            )
+        ]
     if data["division"] not in ("closed", "open"):
         return None, [
-            Problem(shown, _key_position(text, "division"), "division",
-                    f"expected closed or open, found {json.dumps(data['division'])}")
-        ]  # fmt: skip
+            Problem(
+                shown,
+                _key_position(text, "division"),
+                "division",
+                f"expected closed or open, found {json.dumps(data['division'])}",
+            )
+        ]
     framework = data.get("framework")
     system = SystemFile(
         folder=folder,
@@ -271,12 +324,17 @@ def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
     except (OSError, UnicodeDecodeError) as error:
         return None, Problem(shown, Position(1, 1), "", f"cannot be read: {error}")
     except json.JSONDecodeError as error:
-        return None, Problem(shown, Position(error.lineno, error.colno), "", f"expected JSON: "
-                             f"{error.msg}")  # fmt: skip
+        return None, Problem(
+            shown, Position(error.lineno, error.colno), "", f"expected JSON: {error.msg}"
+        )
     factor = data.get("scaling_factor") if isinstance(data, dict) else None
     if isinstance(factor, bool) or not isinstance(factor, int | float) or not factor > 0:
-        return None, Problem(shown, _key_position(text, "scaling_factor"), "scaling_factor",
-                             f"expected a positive number, found {json.dumps(factor)}")  # fmt: skip
+        return None, Problem(
+            shown,
+            _key_position(text, "scaling_factor"),
+            "scaling_factor",
+            f"expected a positive number, found {json.dumps(factor)}",
+        )
     return float(factor), None
 
 
@@ -289,16 +347,14 @@ def _why_not_scored(runs: list[Run], benchmark: str, number: str) -> str | None:
             f"incomplete: {len(runs)} run log{'s' if len(runs) != 1 else ''}, and {benchmark} "
             f"needs {needed}"
         )
-    unreadable = [run for run in runs if run.failure is not None and run.failure.startswith("cannot")]
+    unreadable = [run for run in runs if run.failure and run.failure.startswith(UNREADABLE)]
     if unreadable:
         return f"incomplete: {unreadable[0].log} {unreadable[0].failure}"
     failed = [run for run in runs if run.minutes is None]
     most = MAX_NON_CONVERGED.get(benchmark, 1)
     if len(failed) > most:
         listed = "; ".join(_failure(run) for run in failed)
-        return (
-            f"{len(failed)} runs did not converge, and the rules allow at most {most}: {listed}"
-        )
+        return f"{len(failed)} runs did not converge, and the rules allow at most {most}: {listed}"
     return None
 
 
@@ -315,7 +371,7 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
         try:
             runs.append(read_run(log, log_shown))
         except OSError as error:
-            runs.append(Run(log_shown, None, f"cannot be read: {error.strerror}"))
+            runs.append(Run(log_shown, None, f"{UNREADABLE}: {error.strerror}"))
     factor, problem = _scaling(folder, shown)
     benchmark = folder.name
     invalid = _why_not_scored(runs, benchmark, number)
@@ -355,10 +411,14 @@ def read_round(root: Path, number: str) -> Round:
         for results in _folders(results_dir):
             if results.name not in described:
                 result.problems.append(
-                    Problem(f"{submitter.name}/results/{results.name}", Position(1, 1), "",
-                            f"expected a system description {submitter.name}/systems/"
-                            f"{results.name}.json for these results, found none")
-                )  # fmt: skip
+                    Problem(
+                        f"{submitter.name}/results/{results.name}",
+                        Position(1, 1),
+                        "",
+                        f"expected a system description {submitter.name}/systems/"
+                        f"{results.name}.json for these results, found none",
+                    )
+                )
         for key, system in described.items():
             if system is None:
                 continue
