@@ -543,7 +543,19 @@ class Checker:
                 )
 
     def check_systems(self, validation: Validation) -> None:
-        """Each result names a system of the record, once per benchmark."""
+        """Each result names a system of the record, once per benchmark; and the documents the
+        caveat rules for systems cite are there to be cited."""
+        if validation.systems:
+            sources = self.present.get("sources", set())
+            for rule_id, rule in derive.RULES.items():
+                if rule.cites is not None and rule.cites not in sources:
+                    self.report(
+                        "validations",
+                        validation.id,
+                        ("systems",),
+                        f"expected content/sources/{rule.cites}.yaml, which caveat rule "
+                        f"{rule_id} cites for results on described systems, found none",
+                    )
         keys: set[str] = set()
         for index, system in enumerate(validation.systems):
             if system.key in keys:

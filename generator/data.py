@@ -105,6 +105,69 @@ def _derived_json(derived: Derived) -> dict[str, Any]:
     }
 
 
+MEASUREMENT_COLUMNS = (
+    "validation",
+    "provider",
+    "program",
+    "release",
+    "system",
+    "accelerator",
+    "gpus",
+    "benchmark",
+    "metric",
+    "value",
+    "unit",
+    "valid",
+    "source",
+)
+
+
+def measurement_rows(site: Site) -> list[dict[str, Any]]:
+    """One row per validation, system and benchmark: every measured value, unrounded, and every
+    invalid result, with no value. Measurements without a system keep theirs empty."""
+    rows = []
+    for validation_id, v in site.validations.items():
+        systems = {s.key: s for s in v.systems}
+        base = {
+            "validation": validation_id,
+            "provider": v.provider,
+            "program": v.program,
+            "release": v.program_release,
+        }
+        results: list[tuple[Any, dict[str, Any]]] = [
+            (m, {"benchmark": m.benchmark, "metric": m.metric, "value": m.value, "unit": m.unit,
+                 "valid": True})
+            for m in v.measurements
+        ]  # fmt: skip
+        results += [
+            (r, {"benchmark": r.benchmark, "metric": "time to train", "value": None,
+                 "unit": "min", "valid": False})
+            for r in v.invalid
+        ]  # fmt: skip
+        for result, fields in results:
+            system = systems.get(result.system) if result.system else None
+            rows.append(
+                {
+                    **base,
+                    "system": result.system,
+                    "accelerator": system.accelerator if system else None,
+                    "gpus": system.nodes * system.accelerators_per_node if system else None,
+                    **fields,
+                    "source": result.source,
+                }
+            )
+    return rows
+
+
+def _csv_value(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    # repr gives the shortest text that reads back as the same float: nothing is rounded.
+    return repr(value) if isinstance(value, float) else str(value)
+
+
 def build_data(
     site: Site, derived: dict[str, Derived], titles: dict[str, str], *, directory_urls: bool
 ) -> dict[str, bytes]:
@@ -137,6 +200,19 @@ def build_data(
             files[f"{stem}.csv"] = checklist_csv(validation_id, items, site.questions).encode()
     for name, schema in json_schemas().items():
         files[f"schemas/{name}"] = schema.encode("utf-8")
+    rows = measurement_rows(site)
+    files[f"{API}/measurements.json"] = (
+        json.dumps(
+            {"version": 1, "columns": list(MEASUREMENT_COLUMNS), "measurements": rows},
+            indent=2,
+            ensure_ascii=False,
+        )
+        + "\n"
+    ).encode("utf-8")
+    files["downloads/measurements.csv"] = csv_text(
+        MEASUREMENT_COLUMNS,
+        [[_csv_value(row[column]) for column in MEASUREMENT_COLUMNS] for row in rows],
+    ).encode("utf-8")
     document = {"version": 1, "validations": validations}
     files[f"{API}/validations.json"] = (
         json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Literal, get_args
 
+from . import benchmark_caveats
 from .model import (
     UNESTABLISHED,
     Applies,
@@ -417,11 +418,13 @@ def suite_not_stated(facts: Facts) -> Finding | None:
 @dataclass(frozen=True)
 class Rule:
     """A caveat rule, and the evidence question whose `why` is its reasoning: the caveat cites
-    that question's source for the reasoning, apart from the source of the fact. A rule without
-    a question applies the site's own arithmetic, or cites the case study it quotes."""
+    that question's source for the reasoning, apart from the source of the fact. A rule may cite
+    instead a program owner's document (`cites`, a source id) whose rules are its reasoning. A
+    rule with neither applies the site's own arithmetic, or cites the case study it quotes."""
 
     find: Callable[[Facts], Finding | None]
     reasoning: str | None = None
+    cites: str | None = None
 
     @property
     def doc(self) -> str:
@@ -439,6 +442,21 @@ RULES: dict[str, Rule] = {
     "one-deployment": Rule(one_deployment, DEPLOYMENT),
     "renewable-not-efficiency": Rule(renewable_not_efficiency, ENERGY),
     "threshold-not-sla": Rule(threshold_not_sla, GUARANTEE),
+    "cloud-is-rentability": Rule(
+        benchmark_caveats.cloud_is_rentability, cites=benchmark_caveats.SUBMISSION_RULES
+    ),
+    "time-at-its-size": Rule(
+        benchmark_caveats.time_at_its_size, cites=benchmark_caveats.TRAINING_RULES
+    ),
+    "closed-division-fixes-model": Rule(
+        benchmark_caveats.closed_division_fixes_model, cites=benchmark_caveats.TRAINING_RULES
+    ),
+    "benchmark-not-workload": Rule(
+        benchmark_caveats.benchmark_not_workload, cites=benchmark_caveats.TRAINING_RULES
+    ),
+    "invalid-results": Rule(
+        benchmark_caveats.invalid_results, cites=benchmark_caveats.TRAINING_RULES
+    ),
 }
 
 
@@ -451,16 +469,13 @@ def standard_caveats(facts: Facts) -> list[DerivedCaveat]:
             continue
         text, fact = finding
         reasoning = facts.questions.get(rule.reasoning or "")
-        caveats.append(
-            DerivedCaveat(
-                rule_id,
-                text,
-                fact.source,
-                fact.grade,
-                reasoning.source if reasoning is not None else None,
-                reasoning.grade if reasoning is not None else None,
-            )
-        )
+        if rule.cites is not None:
+            cited: tuple[str | None, str | None] = (rule.cites, "program-owner")
+        elif reasoning is not None:
+            cited = (reasoning.source, reasoning.grade)
+        else:
+            cited = (None, None)
+        caveats.append(DerivedCaveat(rule_id, text, fact.source, fact.grade, *cited))
     return caveats
 
 

@@ -194,6 +194,7 @@ class Renderer:
                 for c in self.checklists
             },
             "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
+            "systems": {system.key: system for system in validation.systems},
             "program_case_studies": [
                 c for c in site.case_studies.values() if c.program == validation.program
             ],
