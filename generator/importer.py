@@ -192,7 +192,10 @@ class Builder:
         repository = self.entry.repository.rstrip("/")
         return {
             "id": self.source_id(system),
-            "title": f"MLPerf Training {self.round_name} system description {system.path}",
+            "title": (
+                f"MLPerf Training {self.round_name} system description: {system.folder}, "
+                f"{system.key}"
+            ),
             "publisher": "MLCommons",
             "kind": "results",
             "url": f"{repository}/blob/{self.entry.commit}/{system.path}",

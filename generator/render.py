@@ -8,6 +8,7 @@ only show.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,11 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+def _slug(text: str) -> str:
+    """Text as an HTML id fragment: lower-case letters, digits and single hyphens."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
 def caveat_sources(derived: derive.Derived) -> tuple[str, ...]:
     """Every source the derived caveats cite: the facts that fired them, then their reasoning."""
     cited = [c.source for c in derived.standard_caveats]
@@ -84,7 +90,11 @@ class Renderer:
             lstrip_blocks=True,
         )
         self.env.filters.update(
-            md=markup.block, md_inline=markup.inline, heading=markup.heading, number=_number
+            md=markup.block,
+            md_inline=markup.inline,
+            heading=markup.heading,
+            number=_number,
+            slug=_slug,
         )
         self.env.globals.update(
             grade_meanings=GRADE_MEANINGS,
