@@ -1,0 +1,178 @@
+"""Imported benchmark results on the site: the measurements table, caveats by rule, the pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+from browsing import chromium, served
+from conftest import ROOT
+from playwright.sync_api import expect
+
+from generator import derive
+from generator.data import MEASUREMENT_COLUMNS, measurement_rows
+from generator.model import InvalidResult
+from generator.render import Output, render
+from generator.site import Site, load_site
+from generator.svg import SvgStore
+
+CONTENT = ROOT / "content"
+IMPORTED_RULES = {
+    "cloud-is-rentability",
+    "time-at-its-size",
+    "closed-division-fixes-model",
+    "benchmark-not-workload",
+}
+
+
+@pytest.fixture(scope="module")
+def site() -> Site:
+    return load_site(CONTENT)
+
+
+@pytest.fixture(scope="module")
+def output(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Output:
+    store = SvgStore(tmp_path_factory.mktemp("svg"))
+    return render(
+        site, ROOT / "templates", policy=derive.Policy(date(2026, 12, 2)), svg_store=store
+    )
+
+
+def _caveat_rules(site: Site, validation_id: str, **update: object) -> set[str]:
+    validation = site.validations[validation_id].model_copy(update=update)
+    derived = derive.derive_validation(
+        validation,
+        program=site.programs[validation.program],
+        platform=site.platforms.get(validation.platform or ""),
+        provider_name=site.providers[validation.provider].name,
+        suites=list(site.suites.values()),
+        case_studies=list(site.case_studies.values()),
+        checklists=list(site.checklists.values()),
+        policy=derive.Policy(as_of=validation.last_reviewed),
+        questions=dict(site.questions),
+    )
+    return {caveat.rule for caveat in derived.standard_caveats}
+
+
+def test_the_three_imported_rounds_are_in_content(site: Site) -> None:
+    imported = [v for v in site.validations.values() if v.systems]
+    assert {v.program_release for v in imported} == {"v4.1", "v5.0", "v5.1"}
+    assert all(v.program == "mlperf-training" for v in imported)
+    assert sum(len(v.measurements) for v in imported) == 72
+    # Every measurement sits on one of its record's systems, with MLCommons' benchmark id.
+    for v in imported:
+        keys = {s.key for s in v.systems}
+        assert all(m.system in keys and m.benchmark for m in v.measurements)
+    # Lambda's v6.0 results stay as hand-typed: no v6.0 repository was imported.
+    v6 = site.validations["lambda-hgx-b200-mlperf-training-v6"]
+    assert not v6.systems
+    assert {m.grade for m in v6.measurements} == {"provider-reported"}
+
+
+def test_imported_results_carry_the_benchmark_caveats_and_others_do_not(site: Site) -> None:
+    for validation in site.validations.values():
+        rules = _caveat_rules(site, validation.id)
+        if validation.systems:
+            assert rules >= IMPORTED_RULES, validation.id
+            assert "invalid-results" not in rules
+        else:
+            assert not rules & IMPORTED_RULES, validation.id
+
+
+def test_an_invalid_result_is_a_caveat_naming_it(site: Site) -> None:
+    imported = next(v for v in site.validations.values() if v.systems)
+    system = imported.systems[0]
+    invalid = InvalidResult(
+        system=system.key,
+        benchmark="llama2_70b_lora",
+        reason="2 runs did not converge",
+        source=system.source,
+        grade="program-owner",
+    )
+    assert "invalid-results" in _caveat_rules(site, imported.id, invalid=[invalid])
+
+
+def test_every_document_a_rule_cites_is_in_content(site: Site) -> None:
+    cited = {rule.cites for rule in derive.RULES.values() if rule.cites is not None}
+    assert cited == {"mlperf-submission-rules", "mlperf-training-rules"}
+    assert cited <= set(site.sources)
+    assert all(site.sources[source].program == "mlperf-training" for source in cited)
+
+
+def test_measurements_csv_reads_back_as_the_api_rows(site: Site, output: Output) -> None:
+    rows = measurement_rows(site)
+    document = output.data
+    api = json.loads(document["api/v1/measurements.json"])
+    assert api["columns"] == list(MEASUREMENT_COLUMNS)
+    assert api["measurements"] == rows
+    parsed = list(csv.DictReader(io.StringIO(document["downloads/measurements.csv"].decode())))
+    assert (
+        len(parsed)
+        == len(rows)
+        == sum(len(v.measurements) + len(v.invalid) for v in site.validations.values())
+    )
+    for row, from_csv in zip(rows, parsed, strict=True):
+        assert list(from_csv) == list(MEASUREMENT_COLUMNS)
+        for column in MEASUREMENT_COLUMNS:
+            value = row[column]
+            text = from_csv[column]
+            if value is None:
+                assert text == ""
+            elif isinstance(value, bool):
+                assert text == str(value).lower()
+            elif isinstance(value, float):
+                assert float(text) == value  # unrounded: the very same float
+            else:
+                assert text == str(value)
+
+
+def test_a_value_is_unrounded_in_data_and_two_decimals_on_the_page(
+    site: Site, output: Output
+) -> None:
+    page = output.pages["validations/lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1.md"]
+    validation = site.validations["lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1"]
+    values = [m.value for m in validation.measurements]
+    assert any(len(repr(value)) > 8 for value in values)  # there is something to round
+    for value in values:
+        assert f"<td>{value:.2f} min</td>" in page.markdown
+        assert repr(value) not in page.markdown
+    rows = json.loads(output.data["api/v1/measurements.json"])["measurements"]
+    assert {r["value"] for r in rows if r["validation"] == validation.id} == set(values)
+
+
+@pytest.mark.browser
+def test_an_imported_result_reads_in_the_browser(built: Path) -> None:
+    validation_id = "lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1"
+    with served(built) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(f"{url}validations/{validation_id}/")
+        page.wait_for_load_state("networkidle")
+        expect(page.get_by_role("heading", name="Systems")).to_be_visible()
+        systems = page.locator("table.cq-systems tbody tr")
+        expect(systems).to_have_count(3)
+        expect(systems.first).to_contain_text("16 (2 × 8)")
+        measurements = page.locator("h2#measurements ~ table").first.locator("tbody tr")
+        expect(measurements).to_have_count(6)
+        expect(measurements.nth(1)).to_contain_text("23.33 min")
+        # The run that did not count is named with its file and line, in a note the row links.
+        note = page.locator("ul.cq-notes li").filter(has_text="result_240930043022868987627_01")
+        expect(note).to_contain_text(":785: a malformed MLLOG line")
+        measurements.nth(1).get_by_role("link", name=re.compile("note")).click()
+        expect(note).to_be_in_viewport()
+        for rule in IMPORTED_RULES:
+            expect(page.locator(f"#caveat-{rule}")).to_be_visible()
+        # A system's link leads to its description's source entry, at the commit.
+        href = systems.first.get_by_role("link", name="description").get_attribute("href")
+        assert href is not None and href.startswith("#source-")
+        source = page.locator(href.replace(".", "\\."))
+        expect(source).to_contain_text("Lambda")
+        link = source.get_by_role("link").first.get_attribute("href") or ""
+        assert "/blob/b87b9e396f771345d4ef122ba33456304f15228d/Lambda/systems/" in link
+        assert [r for r in requested if not r.startswith(url)] == []
