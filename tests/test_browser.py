@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -79,10 +80,11 @@ def test_search_finds_content_offline(page: Page, base_url: str) -> None:
     page.wait_for_load_state("networkidle")
     page.locator(".md-search__input").click()
     page.locator(".md-search__input").press_sequentially("Megatron", delay=50)
+    # Imported MLPerf systems name Megatron-LM too, so the count is not one.
     expect(page.locator(".md-search-result__meta")).to_have_text(
-        "1 matching document", timeout=15000
+        re.compile(r"^\d+ matching documents?$"), timeout=15000
     )
-    assert "Crusoe NVIDIA HGX B300" in page.locator(".md-search-result__list").inner_text()
+    expect(page.locator(".md-search-result__list")).to_contain_text("Crusoe NVIDIA HGX B300")
 
 
 def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> None:
