@@ -84,6 +84,7 @@ def _derived_json(derived: Derived) -> dict[str, Any]:
         "likely_suite": r.suite.id if r.suite else None,
         "suite_basis": r.basis,
         "full_grid": derived.coverage.full_grid,
+        "scale": derived.scale,
         "validity_end": derived.validity_end.isoformat() if derived.validity_end else None,
         "validity_status": derived.validity_status,
         "review_stale": derived.review_stale,

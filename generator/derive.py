@@ -734,6 +734,21 @@ class Derived:
     applicable_items: dict[str, int]  # by checklist id: how many of its items apply at all
     established: list[Statement]
     unestablished: list[Statement]
+    scale: str | None  # "512 GPUs", or the range of the systems' sizes; None if not stated
+
+
+def scale_words(validation: Validation) -> str | None:
+    """The GPU count of a result, or the range of its systems' counts."""
+    if validation.scope.gpus is not None:
+        return f"{validation.scope.gpus:,} GPUs"
+    sizes = sorted({s.nodes * s.accelerators_per_node for s in validation.systems})
+    if not sizes:
+        return None
+    count = len(validation.systems)
+    systems = f"{count} system{'s' if count != 1 else ''}"
+    if len(sizes) == 1:
+        return f"{sizes[0]:,} GPUs ({systems})"
+    return f"{sizes[0]:,} to {sizes[-1]:,} GPUs ({systems})"
 
 
 def derive_validation(
@@ -774,4 +789,5 @@ def derive_validation(
         applicable_items={c.id: len(applicable_items(validation, c)) for c in checklists},
         established=established_claims(validation),
         unestablished=unestablished_claims(validation),
+        scale=scale_words(validation),
     )
