@@ -135,6 +135,11 @@ def _render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _counted(number: int, noun: str) -> str:
+    """`1 problem`, `2 problems`."""
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
 def _import(args: argparse.Namespace) -> int:
     # Imported here: the import and its reader stay off the path of every other command.
     from . import importer
@@ -148,7 +153,8 @@ def _import(args: argparse.Namespace) -> int:
     except importer.ImportFailure as error:
         for line in report.log(error.problems):
             print(line, file=sys.stderr)
-        print(f"{name}: {len(error.problems)} problems; nothing was written.", file=sys.stderr)
+        problems = _counted(len(error.problems), "problem")
+        print(f"{name}: {problems}; nothing was written.", file=sys.stderr)
         return 1
     except OSError as error:
         print(f"{name}: {report.quote(str(error))}; nothing was written.", file=sys.stderr)
@@ -164,22 +170,25 @@ def _import(args: argparse.Namespace) -> int:
     for system in reading.without_results:
         print(f"no results: {report.quote(system.path)}")
     print(
-        f"{name} {args.round}: {len(reading.systems)} cloud systems ({reading.other_systems} of "
-        f"other statuses not imported), {plan.validations} validations, {plan.measurements} "
-        f"measurements, {plan.invalid} invalid results."
+        f"{name} {args.round}: {_counted(len(reading.systems), 'cloud system')} "
+        f"({reading.other_systems} of other statuses not imported), "
+        f"{_counted(plan.validations, 'validation')}, "
+        f"{_counted(plan.measurements, 'measurement')}, "
+        f"{_counted(plan.invalid, 'invalid result')}."
     )
     if args.check:
         for path in paths:
             print(f"stale: {args.content.name}/{path}", file=sys.stderr)
         print(
-            f"{name} --check: {len(paths)} files differ from what the import would write."
+            f"{name} --check: {_counted(len(paths), 'file')} "
+            f"{'differ' if len(paths) != 1 else 'differs'} from what the import would write."
             if paths
             else f"{name} --check: content/ is what the import writes."
         )
         return 1 if paths else 0
     written = [path for path in paths if path not in plan.removed]
     print(
-        f"wrote {len(written)} files, removed {len(plan.removed)}; "
+        f"wrote {_counted(len(written), 'file')}, removed {len(plan.removed)}; "
         f"{len(plan.files) - len(written)} unchanged"
     )
     return 0

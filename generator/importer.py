@@ -28,7 +28,15 @@ from ruamel.yaml import YAML
 
 from .checks import modeline, validate
 from .load import load_text
-from .mlperf import BENCHMARKS, Round, Score, SystemFile, read_round, round_number
+from .mlperf import (
+    BENCHMARKS,
+    MAX_NON_CONVERGED,
+    Round,
+    Score,
+    SystemFile,
+    read_round,
+    round_number,
+)
 from .model import KINDS, Id, Strict, Text, Url
 from .problem import ContentError, Position, Problem
 from .site import IMPORTS_FOLDER, load_site
@@ -233,12 +241,26 @@ class Builder:
 
     def note(self, score: Score) -> str | None:
         parts = []
-        if score.dropped:
-            run = score.dropped[0]
-            where = f"{run.log}:{run.line}" if run.line is not None else run.log
+        dropped, most = len(score.dropped), MAX_NON_CONVERGED.get(score.benchmark, 1)
+        listed = "; ".join(
+            f"{run.log}:{run.line}: {run.failure}"
+            if run.line is not None
+            else f"{run.log}: {run.failure}"
+            for run in score.dropped
+        )
+        if dropped == most == 1:
             parts.append(
-                f"1 of {len(score.runs)} runs did not count ({where}: {run.failure}); the rules "
+                f"1 of {len(score.runs)} runs did not count ({listed}); the rules "
                 "treat it as the slowest run, so only the fastest is dropped besides."
+            )
+        elif dropped:
+            # unet3d drops four runs at each end, and up to four that do not count stand in
+            # for the slowest of them.
+            them, runs = ("it", "run") if dropped == 1 else ("them", "runs")
+            rest = f" and the {most - dropped} slowest of the rest" if most > dropped else ""
+            parts.append(
+                f"{dropped} of {len(score.runs)} runs did not count ({listed}); the rules treat "
+                f"{them} as the slowest {runs}, so the {most} fastest{rest} are dropped besides."
             )
         if score.scaling_factor is not None:
             parts.append(
@@ -473,14 +495,15 @@ def _owned(text: str, marker: str) -> bool:
 
 
 def _existing(content: Path) -> dict[str, str]:
-    """Every record file under content/, by path relative to it, as text."""
+    """Every record file under content/, by path relative to it, as text. A byte that is not
+    UTF-8 reads as U+FFFD here, and the check of the whole folder names it with its position."""
     found = {}
     for kind in KINDS:
         folder = content / kind
         if folder.is_dir():
             for path in sorted(folder.glob("*.yaml")):
                 if path.is_file() and not path.is_symlink():
-                    found[f"{kind}/{path.name}"] = path.read_text(encoding="utf-8")
+                    found[f"{kind}/{path.name}"] = path.read_bytes().decode(errors="replace")
     return found
 
 
@@ -504,7 +527,9 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
             ]
         )
     if not root.is_dir():
-        raise ImportFailure([Problem(str(root), Position(1, 1), "", "expected a folder")])
+        found = "a file" if root.exists() else "none"
+        problem = Problem(str(root), Position(1, 1), "", f"expected a folder, found {found}")
+        raise ImportFailure([problem])
     problems = _commit_problems(root, mapping.rounds[round_name].commit)
     reading = read_round(root, number)
     problems += reading.problems + _mapping_problems(reading, mapping, shown_mapping)
@@ -615,7 +640,7 @@ def changed(content: Path, plan: Plan) -> list[str]:
     paths = []
     for path, text in plan.files.items():
         target = content / path
-        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        if not target.is_file() or target.read_bytes() != text.encode("utf-8"):
             paths.append(path)
     return sorted(paths + plan.removed)
 

@@ -37,7 +37,7 @@ def _entry(raw: bytes) -> dict[str, object] | None:
     text = raw[raw.rindex(TOKEN) + len(TOKEN) :].decode("latin-1").strip()
     try:
         entry = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
         return None
     if not isinstance(entry, dict) or any(name not in entry for name in _FIELDS):
         return None
@@ -50,7 +50,7 @@ def _time(entry: dict[str, object]) -> float | None:
         return None
     try:
         time = float(value)
-    except ValueError:
+    except (ValueError, OverflowError):  # OverflowError: an integer past a float's range
         return None
     return time if math.isfinite(time) else None
 

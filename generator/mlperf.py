@@ -22,6 +22,7 @@ results without a system file) are `Problem`s at `path:line:col`; problems of on
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,6 +122,8 @@ MAX_NON_CONVERGED = {"unet3d": 4}
 ROUND_PATTERN = re.compile(r"^v(?P<number>\d+\.\d+)$")
 # A system description over this size is not one: the largest published is a few kB.
 MAX_SYSTEM_BYTES = 1 << 20
+_TOO_DEEP = "expected JSON, found arrays or objects nested deeper than the parser goes"
+_TOO_LONG = "expected JSON, found a number of more digits than the parser reads (4,300)"
 _REQUIRED = (
     "submitter",
     "division",
@@ -180,7 +183,7 @@ class Round:
 
 def round_number(text: str) -> str:
     """`v5.1` -> `5.1`; raises ValueError naming the rounds this reader knows."""
-    match = ROUND_PATTERN.match(text)
+    match = ROUND_PATTERN.fullmatch(text)  # match() would take "v5.1\n": $ allows a newline
     if match is None or match["number"] not in BENCHMARKS:
         known = ", ".join(f"v{number}" for number in BENCHMARKS)
         raise ValueError(f"expected a round of the form vX.Y, one of {known}, found {text!r}")
@@ -207,9 +210,15 @@ def _count(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value if value > 0 else None
-    if isinstance(value, str) and value.strip().isdigit() and int(value) > 0:
-        return int(value)
-    return None
+    # isdigit() alone passes "²", which int() refuses; int() also refuses past 4,300 digits.
+    text = value.strip() if isinstance(value, str) else ""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        number = int(text)
+    except ValueError:
+        return None
+    return number if number > 0 else None
 
 
 def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None, list[Problem]]:
@@ -237,6 +246,10 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         return None, [
             Problem(shown, Position(error.lineno, error.colno), "", f"expected JSON: {error.msg}")
         ]
+    except ValueError:  # json raises it for a number past Python's int() limit
+        return None, [Problem(shown, Position(1, 1), "", _TOO_LONG)]
+    except RecursionError:
+        return None, [Problem(shown, Position(1, 1), "", _TOO_DEEP)]
     if not isinstance(data, dict):
         return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
     problems = []
@@ -313,29 +326,48 @@ def olympic_mean(minutes: list[float], dropped: int, most: int) -> float | None:
     return sum(countable) * 1.0 / len(countable)
 
 
+def _positive_number(value: object) -> float | None:
+    """A JSON number as a positive float, or None: JSON's 1e999 reads as infinity, and an integer
+    of 400 digits is past a float's range."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if 0 < number < math.inf else None
+
+
 def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
     path = folder / "scaling.json"
-    if not path.is_file():
-        return None, None
+    if not path.exists() and not path.is_symlink():
+        return None, None  # one that is there but cannot be read is a problem, not no factor
     shown = f"{shown}/scaling.json"
     try:
         text = path.read_text(encoding="utf-8-sig")
         data = json.loads(text)
-    except (OSError, UnicodeDecodeError) as error:
-        return None, Problem(shown, Position(1, 1), "", f"cannot be read: {error}")
+    except OSError as error:
+        return None, Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")
+    except UnicodeDecodeError as error:
+        return None, Problem(shown, Position(1, 1), "", f"expected UTF-8 JSON: {error.reason}")
     except json.JSONDecodeError as error:
         return None, Problem(
             shown, Position(error.lineno, error.colno), "", f"expected JSON: {error.msg}"
         )
-    factor = data.get("scaling_factor") if isinstance(data, dict) else None
-    if isinstance(factor, bool) or not isinstance(factor, int | float) or not factor > 0:
+    except ValueError:  # json raises it for a number past Python's int() limit
+        return None, Problem(shown, Position(1, 1), "", _TOO_LONG)
+    except RecursionError:
+        return None, Problem(shown, Position(1, 1), "", _TOO_DEEP)
+    found = data.get("scaling_factor") if isinstance(data, dict) else None
+    factor = _positive_number(found)
+    if factor is None:
         return None, Problem(
             shown,
             _key_position(text, "scaling_factor"),
             "scaling_factor",
-            f"expected a positive number, found {json.dumps(factor)}",
+            f"expected a positive number, found {json.dumps(found)}",
         )
-    return float(factor), None
+    return factor, None
 
 
 def _why_not_scored(runs: list[Run], benchmark: str, number: str) -> str | None:
