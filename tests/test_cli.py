@@ -171,6 +171,8 @@ def test_check_jsonschema_accepts_content_and_rejects_a_broken_record(tmp_path: 
     assert tool is not None
     for kind in KINDS:
         files = sorted(str(p) for p in (ROOT / "content" / kind).glob("*.yaml"))
+        if not files:
+            continue  # content holds no record of this kind yet
         result = subprocess.run(
             [tool, "--schemafile", str(ROOT / "schemas" / f"{kind}.schema.json"), *files],
             capture_output=True,
