@@ -88,4 +88,6 @@ def read_run(path: Path, shown: str) -> Run:
         return Run(shown, None, "no run_stop")
     if status != "success":
         return Run(shown, None, f"run_stop status {status!r}, not 'success'", stop_line)
+    if stop < start:
+        return Run(shown, None, "run_stop before run_start", stop_line)
     return Run(shown, (stop - start) / 60 / 1000, None)

@@ -400,6 +400,11 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
     runs = []
     for log in sorted(folder.glob("result_*.txt")):
         log_shown = f"{shown}/{log.name}"
+        # A FIFO or device would block the reader, and a link could point anywhere: a log is
+        # a regular file in the round's own folder, or it cannot be read.
+        if log.is_symlink() or not log.is_file():
+            runs.append(Run(log_shown, None, f"{UNREADABLE}: not a regular file"))
+            continue
         try:
             runs.append(read_run(log, log_shown))
         except OSError as error:

@@ -561,3 +561,41 @@ def test_a_hand_written_platform_is_kept(
     assert outcome.code == 0, outcome.err
     assert outcome.out.endswith("wrote 3 files, removed 0; 0 unchanged\n")
     assert platform.read_bytes() == hand_written
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink"])
+def test_a_log_that_is_not_a_regular_file_is_incomplete_and_never_read(
+    workspace: Workspace, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    log = workspace.round / "Lambda" / "results" / "sys_large" / "gpt3" / "result_1.txt"
+    log.unlink()
+    if kind == "fifo":
+        os.mkfifo(log)  # reading it would block the import for ever
+    else:
+        log.symlink_to("/dev/zero")  # reading it would never end
+    outcome = run(capsys)
+    assert outcome.code == 0
+    assert (
+        "invalid: Lambda/results/sys_large/gpt3: incomplete: "
+        "Lambda/results/sys_large/gpt3/result_1.txt cannot be read: not a regular file\n"
+    ) in outcome.out
+
+
+def test_a_run_that_stops_before_it_starts_does_not_count(
+    workspace: Workspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = workspace.round / "Lambda" / "results" / "sys_small" / "gpt3" / "result_1.txt"
+    start = START + 10_000_000
+    log.write_text(
+        mllog(start, "INTERVAL_START", "run_start")
+        + "\n"
+        + mllog(start - 60_000, "INTERVAL_END", "run_stop", status="success")
+        + "\n",
+        encoding="utf-8",
+    )
+    outcome = run(capsys)
+    assert outcome.code == 0
+    assert (
+        "dropped run: Lambda/results/sys_small/gpt3/result_1.txt:2: run_stop before run_start\n"
+    ) in outcome.out
+    assert measurements(workspace)["sys_small", "gpt3"]["value"] == run_length(600_000, 2) / 60000
