@@ -607,12 +607,15 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
 
 
 def _provider_name(content: Path, mapping: Mapping, group: Group, existing: dict[str, str]) -> str:
+    """The provider's name as its record gives it (the text says "Lambda's results"), else the
+    mapping's; a record that does not load is reported when the whole folder is checked."""
     entry = next(e for e in mapping.submitters.values() if e.provider == group.provider)
-    text = existing.get(f"providers/{group.provider}.yaml")
-    if text is not None:
-        match = re.search(r"^name: (.+)$", text, re.MULTILINE)
-        if match is not None:
-            return match[1].strip().strip("'\"")
+    path = f"providers/{group.provider}.yaml"
+    if path in existing:
+        document, _ = load_text(path, existing[path].encode("utf-8"))
+        value = document.value if document is not None else None
+        if isinstance(value, dict) and isinstance(value.get("name"), str):
+            return str(value["name"])
     return entry.name or group.provider
 
 
