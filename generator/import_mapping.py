@@ -1,0 +1,108 @@
+"""What an import maps, edited by hand in `content/imports/`: each round's repository and
+commit, each submitter's provider, each accelerator's platform, and each benchmark's name.
+
+A submitter or accelerator the mapping lacks stops the import: a result is never given to a
+provider, or grouped under a platform, by guess.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from .checks import validate
+from .load import load_text
+from .mlperf import Round
+from .model import Id, Strict, Text, Url
+from .problem import Position, Problem
+from .site import IMPORTS_FOLDER
+
+PROGRAM = "mlperf-training"
+MAPPING = f"{IMPORTS_FOLDER}/{PROGRAM}.yaml"
+
+
+class ImportFailure(Exception):
+    """The import cannot go on; `problems` say where, and nothing was written."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(map(str, self.problems)))
+
+
+Commit = Annotated[str, StringConstraints(pattern="^[0-9a-f]{40}$")]
+
+
+class RoundEntry(Strict):
+    repository: Url
+    commit: Commit
+    reviewed: date
+
+
+class SubmitterEntry(Strict):
+    provider: Id
+    name: Text | None = None
+    summary: Text | None = None
+    note: Text | None = None
+
+
+class AcceleratorEntry(Strict):
+    platform: Id
+    vendor: Text
+    chip: Text
+
+
+class Mapping(Strict):
+    rounds: dict[Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")], RoundEntry]
+    submitters: dict[Text, SubmitterEntry]
+    accelerators: dict[Text, AcceleratorEntry]
+    benchmarks: dict[Annotated[str, StringConstraints(pattern="^[a-z0-9_]+$")], Text] = Field(
+        default_factory=dict
+    )
+
+
+def read_mapping(content: Path) -> Mapping:
+    path = content / MAPPING
+    shown = f"{content.name}/{MAPPING}"
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ImportFailure(
+            [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
+        ) from None
+    document, problems = load_text(shown, raw)
+    if document is None:
+        raise ImportFailure(problems)
+    mapping, problems = validate(Mapping, document)
+    if mapping is None:
+        raise ImportFailure(problems)
+    return mapping
+
+
+def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Problem]:
+    """Submitters and accelerators the mapping lacks: named, never guessed."""
+    problems = []
+    for system in reading.systems:
+        if system.submitter not in mapping.submitters:
+            problems.append(
+                Problem(
+                    system.path,
+                    Position(1, 1),
+                    "submitter",
+                    f"expected a submitter that {shown} maps to a provider, found "
+                    f"{system.submitter!r}: add it under submitters",
+                )
+            )
+        if system.accelerator not in mapping.accelerators:
+            problems.append(
+                Problem(
+                    system.path,
+                    Position(1, 1),
+                    "accelerator_model_name",
+                    f"expected an accelerator that {shown} maps to a platform, found "
+                    f"{system.accelerator!r}: add it under accelerators",
+                )
+            )
+    return problems
