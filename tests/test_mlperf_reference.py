@@ -1,0 +1,148 @@
+"""The import's scores against MLCommons' own: `mlperf_logging.result_summarizer`, run on real logs.
+
+The fixture, tests/fixtures/mlperf/, is ten benchmark folders of three published rounds, trimmed
+to the lines either reader needs (PROVENANCE.md says which, and from which commit). The reference
+runs as MLCommons documents it, one submitter folder at a time, on a copy: it may rewrite the
+scaling.json files it is given.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import shutil
+import subprocess
+import sys
+from pathlib import Path, PurePosixPath
+
+import pytest
+from conftest import ROOT
+
+from generator.mlperf import BENCHMARKS, CLOUD, read_round
+from generator.site import load_site
+
+FIXTURE = ROOT / "tests" / "fixtures" / "mlperf"
+ROUNDS = ("v4.1", "v5.0", "v5.1")
+# (round, submitter folder, system file, benchmark) -> minutes
+Scores = dict[tuple[str, str, str, str], float]
+
+
+def reference_rows(round_name: str, workspace: Path) -> list[dict[str, str]]:
+    """Every row MLCommons' summarizer writes for the round, submitter by submitter."""
+    rows = []
+    for submitter in sorted(p for p in (FIXTURE / round_name).iterdir() if p.is_dir()):
+        copy = workspace / round_name / submitter.name
+        shutil.copytree(submitter, copy)
+        out = workspace / f"{round_name}-{submitter.name}.csv"
+        ruleset = f"{round_name.removeprefix('v')}.0"
+        command = [sys.executable, "-m", "mlperf_logging.result_summarizer"]
+        command += [submitter.name, "training", ruleset, "--csv", str(out)]
+        finished = subprocess.run(
+            command, cwd=copy.parent, capture_output=True, text=True, timeout=300
+        )
+        assert finished.returncode == 0, finished.stderr
+        with out.open(newline="", encoding="utf-8") as stream:
+            rows += [{**row, "folder": submitter.name} for row in csv.DictReader(stream)]
+    return rows
+
+
+def reference_scores(round_name: str, rows: list[dict[str, str]]) -> Scores:
+    """The reference's cloud scores: every filled benchmark cell of an Available cloud row."""
+    benchmarks = BENCHMARKS[round_name.removeprefix("v")]
+    scores: Scores = {}
+    for row in rows:
+        if row["availability"] != CLOUD:
+            continue
+        # The system file's name is the last part of its address, as the summarizer writes it.
+        key = PurePosixPath(row["details_url"]).stem
+        for column, cell in row.items():
+            if cell and column in benchmarks:
+                scores[(round_name, row["folder"], key, column)] = float(cell)
+    return scores
+
+
+def imported_scores(round_name: str) -> Scores:
+    scored = read_round(FIXTURE / round_name, round_name.removeprefix("v"))
+    assert not scored.problems, scored.problems
+    assert all(score.invalid is None for score in scored.scores), scored.scores
+    return {
+        (round_name, s.system.folder, s.system.key, s.benchmark): s.minutes
+        for s in scored.scores
+        if s.minutes is not None
+    }
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, str]]]:
+    workspace = tmp_path_factory.mktemp("reference")
+    return {name: reference_rows(name, workspace) for name in ROUNDS}
+
+
+@pytest.mark.parametrize("round_name", ROUNDS)
+def test_every_score_equals_the_reference_summarizers(
+    round_name: str, reference: dict[str, list[dict[str, str]]]
+) -> None:
+    expected = reference_scores(round_name, reference[round_name])
+    found = imported_scores(round_name)
+    assert expected, "the reference scored no cloud result"
+    assert found.keys() == expected.keys()
+    for key, minutes in expected.items():
+        assert math.isclose(found[key], minutes, rel_tol=1e-9, abs_tol=0), key
+
+
+def test_both_readers_leave_out_the_same_systems(
+    reference: dict[str, list[dict[str, str]]],
+) -> None:
+    """Systems of another status are in the reference's table, and not in the import."""
+    left_out = {
+        (name, PurePosixPath(row["details_url"]).stem, row["availability"])
+        for name, rows in reference.items()
+        for row in rows
+        if row["availability"] != CLOUD
+    }
+    assert left_out == {
+        ("v4.1", "cloud-tpu-trillium-512-maxtext", "Preview"),
+        ("v4.1", "eos_ngc24.09_dgl", "Available on-premise"),
+        ("v5.0", "nyx_n1_ngc25.04_nemo", "Available on-premise"),
+    }
+    imported = {
+        (name, system.key)
+        for name in ROUNDS
+        for system in read_round(FIXTURE / name, name.removeprefix("v")).systems
+    }
+    assert not {(name, key) for name, key, _ in left_out} & imported
+
+
+def test_the_dropped_run_is_the_one_the_reference_fails() -> None:
+    """The interleaved line of a v4.1 Lambda log: the run does not count, and the result stands
+    on the other nine, as the reference scores it."""
+    scored = read_round(FIXTURE / "v4.1", "4.1")
+    (result,) = [s for s in scored.scores if s.benchmark == "stable_diffusion"]
+    assert [(run.log.rsplit("/", 1)[1], run.line, run.failure) for run in result.dropped] == [
+        ("result_240930043022868987627_01.txt", 6, "a malformed MLLOG line")
+    ]
+    assert result.minutes is not None
+
+
+def test_the_published_records_hold_the_fixtures_scores() -> None:
+    """Each measurement in content/ that the fixture's logs cover is the score read from them, to
+    the bit: the imported records are what the import computes from MLCommons' logs."""
+    found = {
+        (name, system, benchmark): minutes
+        for name in ROUNDS
+        for (_, _, system, benchmark), minutes in imported_scores(name).items()
+    }
+    site = load_site(ROOT / "content")
+    published = {
+        (v.program_release, m.system, m.benchmark): m.value
+        for v in site.validations.values()
+        if v.systems
+        for m in v.measurements
+    }
+    covered = found.keys() & published.keys()
+    # Every cloud result of the fixture is a published measurement (Google's v4.1 gpt3 at 4,096
+    # chips is one; so are Lambda's whole v5.1 round and the joint submitter's 512 GPUs).
+    assert covered == found.keys()
+    assert len(covered) == 7
+    for key in covered:
+        assert published[key] == found[key], key
