@@ -518,6 +518,11 @@ def review_is_stale(validation: Validation, policy: Policy) -> bool:
     return (policy.as_of - validation.last_reviewed).days > policy.review_max_age_days
 
 
+def review_due(validation: Validation, policy: Policy) -> date:
+    """The last day the record's review is not yet stale: last reviewed plus the window."""
+    return validation.last_reviewed + timedelta(days=policy.review_max_age_days)
+
+
 # --- checklist ------------------------------------------------------------------------------------
 
 # When an item applies to a validation at all (`ChecklistItem.applies_when`).
@@ -735,6 +740,13 @@ class Derived:
     established: list[Statement]
     unestablished: list[Statement]
     scale: str | None  # "512 GPUs", or the range of the systems' sizes; None if not stated
+
+
+def caveat_sources(derived: Derived) -> tuple[str, ...]:
+    """Every source the derived caveats cite: the facts that fired them, then their reasoning."""
+    cited = [c.source for c in derived.standard_caveats]
+    cited += [c.reasoning_source for c in derived.standard_caveats if c.reasoning_source]
+    return tuple(cited)
 
 
 def scale_words(validation: Validation) -> str | None:

@@ -70,6 +70,7 @@ GENERATED_NAMES = frozenset(
         "charts",
         "downloads",
         "api",
+        "feeds",
         "schemas",
         "assets",
         "search",

@@ -161,6 +161,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             policy=policy,
             directory_urls=config.use_directory_urls,
             svg_store=self.svg_store,
+            site_url=config.site_url,
         )
         log.info(f"cloudqual: charts: {self.svg_store.conversions - before} SVGs converted")
         self.pages, self.data = output.pages, output.data

@@ -15,8 +15,9 @@ from typing import Any
 
 import jinja2
 
-from . import charts, derive, markup
-from .data import APPLIES_WORDS, build_data, csv_text
+from . import api, charts, derive, markup
+from .api import APPLIES_WORDS
+from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
 from .model import ANSWER_MEANINGS, GRADE_MEANINGS, KINDS, Record, Validation
 from .site import Site
@@ -56,13 +57,6 @@ def _number(value: float) -> str:
 def _slug(text: str) -> str:
     """Text as an HTML id fragment: lower-case letters, digits and single hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def caveat_sources(derived: derive.Derived) -> tuple[str, ...]:
-    """Every source the derived caveats cite: the facts that fired them, then their reasoning."""
-    cited = [c.source for c in derived.standard_caveats]
-    cited += [c.reasoning_source for c in derived.standard_caveats if c.reasoning_source]
-    return tuple(cited)
 
 
 @dataclass(frozen=True)
@@ -214,7 +208,7 @@ class Renderer:
                 validation,
                 *([suite] if suite else []),
                 *(c for c, _, _ in derived.reconciliation.candidates),
-                extra=caveat_sources(derived),
+                extra=derive.caveat_sources(derived),
             ),
         }
 
@@ -227,7 +221,7 @@ class Renderer:
             or self.derived[v.id].review_stale
         ]
 
-    def render(self) -> dict[str, Page]:
+    def render(self, examples: list[api.Example]) -> dict[str, Page]:
         site = self.site
         validations = self.validations
         programs = list(site.programs.values())
@@ -288,6 +282,8 @@ class Renderer:
                 "data.md.j2",
                 None,
                 kinds=list(KINDS),
+                endpoints=api.endpoints(),
+                examples=examples,
                 charts=sorted(self.charts.values(), key=lambda c: c.id),
                 validations=validations,
                 checklists=self.checklists,
@@ -320,7 +316,7 @@ class Renderer:
                 )
             )
             derived = self.derived[validation.id]
-            cited = (*caveat_sources(derived), *(c.source for c in validation.caveats))
+            cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
             trial_sources = self.sources(*self.checklists, extra=cited)
             pages.append(
                 self.page(
@@ -405,9 +401,19 @@ def render(
     policy: derive.Policy,
     directory_urls: bool = True,
     svg_store: SvgStore | None = None,
+    site_url: str | None = None,
 ) -> Output:
-    """Every generated page and data file of the site, by its path in the output."""
+    """Every generated page and data file of the site, by its path in the output. `site_url`,
+    the published address, makes the feeds' and the calendar's links absolute."""
     renderer = Renderer(site, templates_dir, directory_urls=directory_urls, policy=policy)
-    data = build_data(site, renderer.derived, renderer.titles, directory_urls=directory_urls)
+    data = build_data(
+        site,
+        renderer.derived,
+        renderer.titles,
+        policy=policy,
+        directory_urls=directory_urls,
+        site_url=site_url,
+    )
     data |= renderer.chart_files(svg_store or SvgStore(None))
-    return Output(renderer.render(), {safe_path(uri): content for uri, content in data.items()})
+    pages = renderer.render(api.examples(data))
+    return Output(pages, {safe_path(uri): content for uri, content in data.items()})

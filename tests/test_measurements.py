@@ -15,7 +15,7 @@ from conftest import ROOT
 from playwright.sync_api import expect
 
 from generator import derive
-from generator.data import MEASUREMENT_COLUMNS, measurement_rows
+from generator.api import MEASUREMENT_COLUMNS, measurement_rows
 from generator.model import InvalidResult
 from generator.render import Output, render
 from generator.site import Site, load_site
@@ -105,7 +105,7 @@ def test_every_document_a_rule_cites_is_in_content(site: Site) -> None:
 
 
 def test_measurements_csv_reads_back_as_the_api_rows(site: Site, output: Output) -> None:
-    rows = measurement_rows(site)
+    rows = [row.model_dump(mode="json") for row in measurement_rows(site)]
     document = output.data
     api = json.loads(document["api/v1/measurements.json"])
     assert api["columns"] == list(MEASUREMENT_COLUMNS)

@@ -10,7 +10,7 @@ from conftest import ROOT
 
 from generator.derive import Policy
 from generator.links import page_url, relative_file, relative_url, safe_path
-from generator.render import Renderer, render
+from generator.render import render
 from generator.site import load_site
 
 POLICY = Policy(as_of=date(2026, 12, 2))
@@ -97,9 +97,8 @@ def test_rendering_is_deterministic() -> None:
 
 @pytest.fixture(scope="module")
 def real_pages() -> dict[str, str]:
-    site = load_site(ROOT / "content")
-    renderer = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY)
-    return {uri: page.markdown for uri, page in renderer.render().items()}
+    output = render(load_site(ROOT / "content"), ROOT / "templates", policy=POLICY)
+    return {uri: page.markdown for uri, page in output.pages.items()}
 
 
 def test_a_title_names_only_what_its_source_states(real_pages: dict[str, str]) -> None:
