@@ -172,7 +172,7 @@ class Builder:
                 ]
                 for checklist, items in d.open_items.items()
             },
-            evidence=[
+            evidence_answers=[
                 EvidenceAnswer(
                     question=q.id,
                     asks=q.question,

@@ -101,7 +101,9 @@ class ValidationDerived(BaseModel):
     standard_caveats: list[Caveat]
     open_checklist_items: dict[str, list[str]] = Field(description="Item ids, by checklist.")
     open_checks: dict[str, list[OpenCheck]] = Field(description="The same items, worded.")
-    evidence: list[EvidenceAnswer]
+    evidence_answers: list[EvidenceAnswer] = Field(
+        description="Every evidence question, with the record's answer or 'unanswered'."
+    )
 
 
 class Result(BaseModel):
