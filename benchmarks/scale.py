@@ -43,7 +43,7 @@ def measure(content: Path) -> tuple[float, float]:
     started = time.perf_counter()
     site = load_site(content)
     checked = time.perf_counter()
-    Renderer(site, ROOT / "templates", directory_urls=True, policy=Policy(date.today())).render()
+    Renderer(site, ROOT / "templates", directory_urls=True, policy=Policy(date.today())).render([])
     return checked - started, time.perf_counter() - checked
 
 
