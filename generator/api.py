@@ -174,14 +174,13 @@ class Builder:
             },
             evidence_answers=[
                 EvidenceAnswer(
-                    question=q.id,
-                    asks=q.question,
-                    answer=answer.answer if answer else "unanswered",
-                    detail=answer.detail if answer else None,
-                    source=answer.source if answer else None,
+                    question=a.question.id,
+                    asks=a.question.question,
+                    answer=a.word,
+                    detail=a.answer.detail if a.answer else None,
+                    source=a.answer.source if a.answer else None,
                 )
-                for q in self.questions
-                for answer in [validation.evidence.get(q.id)]
+                for a in d.answers
             ],
         )
 

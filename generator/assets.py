@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 STYLESHEET = "assets/cloudqual/cloudqual.css"
+# Sorting and filtering of results tables; each page reads the same without it.
+SCRIPT = "assets/cloudqual/cloudqual.js"
 
 
 def load(templates_dir: Path) -> dict[str, bytes]:

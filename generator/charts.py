@@ -10,12 +10,13 @@ deficiencies; every cell also carries its value as text, so colour is never the 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .derive import Derived, cells_ran_stated, coverage_cells, newest_first
-from .model import CaseStudy, Program, Question, Validation
+from .derive import Derived, cells_ran_stated, coverage_cells
+from .model import CaseStudy, Program, Validation
 
 if TYPE_CHECKING:
     import altair as alt
@@ -27,6 +28,7 @@ ANSWER_COLOURS = {
     "not-published": "#E69F00",
     "not-stated": "#BBBBBB",
     "unanswered": "#CC79A7",
+    "not-applicable": "#EEEEEE",
 }
 CELL_COLOURS = {
     "tested": "#009E73",
@@ -38,6 +40,10 @@ PROGRAM_SHAPES = ["circle", "square", "triangle-up", "diamond", "cross"]
 PROGRAM_COLOURS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00"]
 # Text on the coloured cells: dark on every palette colour above, in both schemes.
 CELL_TEXT = "#111111"
+# Every chart is drawn no wider than the page's content column at a 1280 px window (about 690 px),
+# so its SVG is shown at its own size and this is the smallest text a reader sees.
+FONT_SIZE = 12
+MAX_WIDTH = 680
 THEMES = {
     "light": {"text": "#1f1f1f", "grid": "#d9d9d9", "rule": "#1f1f1f"},
     "dark": {"text": "#e6e6e6", "grid": "#4a4a4a", "rule": "#f0f0f0"},
@@ -98,6 +104,7 @@ def case_study_table(case_studies: list[CaseStudy], programs: dict[str, Program]
                     "" if limit is None else f"{limit:g}",
                     "beyond tolerance" if beyond else "within tolerance",
                     study.title,
+                    finding.metric,
                 )
             )
     return Table(
@@ -109,39 +116,51 @@ def case_study_table(case_studies: list[CaseStudy], programs: dict[str, Program]
             "tolerance_percent",
             "against",
             "case_study",
+            "measure",
         ),
         tuple(rows),
     )
 
 
 def evidence_table(
-    validations: list[Validation], questions: list[Question], titles: dict[str, str]
+    validations: list[Validation], derived: dict[str, Derived], programs: dict[str, Program]
 ) -> Table:
+    """How many results of each program give each answer to each question: one row per program,
+    question and answer given, so the chart stays the same size at any number of results."""
+    counts: Counter[tuple[str, int, str, str]] = Counter()
+    labels: dict[tuple[str, int], str] = {}
+    for v in validations:
+        for a in derived[v.id].answers:
+            key = (programs[v.program].name, a.question.order, a.question.id)
+            labels[key[:2]] = a.question.label
+            counts[(*key[:2], a.question.label, a.word)] += 1
+    order = list(ANSWER_COLOURS)
     rows = tuple(
-        (
-            titles[v.id],
-            q.question,
-            q.label,
-            v.evidence[q.id].answer if q.id in v.evidence else "unanswered",
+        (program, label, word, str(count))
+        for (program, _, label, word), count in sorted(
+            counts.items(), key=lambda item: (item[0][0], item[0][1], order.index(item[0][3]))
         )
-        for v in validations
-        for q in questions
     )
-    return Table(("validation", "question", "label", "answer"), rows)
+    return Table(("program", "question", "answer", "results"), rows)
 
 
-def timeline_table(
-    validations: list[Validation], titles: dict[str, str], programs: dict[str, Program]
-) -> Table:
-    rows = tuple(
-        (
-            titles[v.id],
-            v.announced.isoformat() if v.announced else "undated",
-            programs[v.program].name,
-        )
+UNDATED = "no date stated"
+
+
+def timeline_table(validations: list[Validation], programs: dict[str, Program]) -> Table:
+    """Results announced per month and program, oldest first, then the undated ones in one row
+    per program: the chart grows with the months covered, not with the results."""
+    counts: Counter[tuple[str, str]] = Counter(
+        (v.announced.strftime("%Y-%m") if v.announced else UNDATED, programs[v.program].name)
         for v in validations
     )
-    return Table(("validation", "announced", "program"), rows)
+    rows = tuple(
+        (month, program, str(count))
+        for (month, program), count in sorted(
+            counts.items(), key=lambda i: (i[0][0] == UNDATED, i[0])
+        )
+    )
+    return Table(("month", "program", "results"), rows)
 
 
 # --- charts: how each table is drawn -------------------------------------------------------------
@@ -169,7 +188,7 @@ def _labelled_cells(
         ),
         tooltip=[f"{column}:N" for column in table.columns],
     )
-    labels = base.mark_text(fontSize=10, color=CELL_TEXT).encode(text=f"{field}:N")
+    labels = base.mark_text(fontSize=FONT_SIZE, color=CELL_TEXT).encode(text=f"{field}:N")
     return alt.LayerChart(layer=[cells, labels])
 
 
@@ -185,125 +204,116 @@ def coverage_chart(table: Table) -> alt.TopLevelMixin:
 
 
 def case_study_chart(table: Table) -> alt.TopLevelMixin:
+    """One panel per measure: an iteration-time increase and a throughput deficit are different
+    quantities, so each gets its own axis, titled with what it measures."""
     import altair as alt
 
-    base = alt.Chart(_values(table)).encode(
-        y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=260)),
-    )
     # A finding published only as a bound ("within 3%") has no lower figure; its bar is drawn
     # from zero, and its label says "within", so the CSV never shows a lower bound of 0.
+    base = alt.Chart().encode(
+        y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=220)),
+    )
     bars = (
         base.transform_calculate(
             drawn_from="datum.gap_low_percent === '' ? 0 : toNumber(datum.gap_low_percent)"
         )
         .mark_bar(height=14)
         .encode(
-            x=alt.X(
-                "drawn_from:Q", title="Gap to the reference (%)", scale=alt.Scale(domain=[0, 60])
-            ),
+            x=alt.X("drawn_from:Q", title="Gap (%)", scale=alt.Scale(domain=[0, 60])),
             x2="gap_high_percent:Q",
             color=alt.Color(
                 "against:N",
                 title="Against the tolerance",
                 scale=alt.Scale(domain=list(RANGE_COLOURS), range=list(RANGE_COLOURS.values())),
             ),
-            tooltip=["case_study:N", "finding:N", "gap:N"],
+            tooltip=["case_study:N", "measure:N", "finding:N", "gap:N"],
         )
     )
     labels = base.mark_text(align="left", dx=4).encode(x="gap_high_percent:Q", text="gap:N")
     tolerance = (
-        alt.Chart(_values(table))
+        alt.Chart()
         .transform_filter("datum.tolerance_percent != ''")
         .transform_aggregate(tolerance="max(tolerance_percent)")
         .transform_calculate(label="'tolerance ' + datum.tolerance + '%'")
     )
     rule = tolerance.mark_rule(strokeDash=[4, 3], strokeWidth=2).encode(x="tolerance:Q")
-    rule_label = tolerance.mark_text(align="left", dx=3, dy=-6, baseline="bottom").encode(
-        x="tolerance:Q", y=alt.value(0), text="label:N"
+    layered = alt.layer(bars, labels, rule, data=_values(table)).properties(
+        width=320, height=alt.Step(30)
     )
-    return alt.layer(bars, labels, rule, rule_label).properties(width=420, height=alt.Step(30))
-
-
-# Validation titles read "Provider Platform: Program"; break axis labels at the colon.
-_TWO_LINES = "split(datum.label, ': ')"
+    faceted: alt.TopLevelMixin = layered.facet(
+        row=alt.Row("measure:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
+                    labelOrient="top")),
+    ).resolve_scale(y="independent")  # fmt: skip
+    return faceted
 
 
 def evidence_chart(table: Table) -> alt.TopLevelMixin:
+    """For each program, a bar per question split by the answers its results give."""
     import altair as alt
 
-    base = alt.Chart(_values(table)).encode(
-        x=alt.X(
-            "validation:N",
-            title=None,
-            sort=None,
-            axis=alt.Axis(
-                orient="bottom",
-                labelAngle=0,
-                labelExpr=_TWO_LINES,
-                labelLimit=150,
-                labelFontSize=10,
-            ),
-        ),
-        y=alt.Y("label:N", title=None, sort=None),
+    present = [a for a in ANSWER_COLOURS if a in {r[2] for r in table.rows}]
+    bars = (
+        alt.Chart(_values(table))
+        .transform_calculate(count="toNumber(datum.results)")
+        .mark_bar(stroke="#777777", strokeWidth=0.5)
+        .encode(
+            y=alt.Y("question:N", title=None, sort=None, axis=alt.Axis(labelLimit=170)),
+            x=alt.X("sum(count):Q", title="Results", stack="normalize",
+                    axis=alt.Axis(format="%", tickCount=4)),
+            color=alt.Color("answer:N", title="Answer", sort=present,
+                            scale=alt.Scale(domain=present,
+                                            range=[ANSWER_COLOURS[a] for a in present])),
+            order=alt.Order("order:Q"),
+            tooltip=["program:N", "question:N", "answer:N", "results:N"],
+        )
+        .transform_calculate(order=f"indexof({present!r}, datum.answer)")
+        .properties(width=148, height=alt.Step(22))
+    )  # fmt: skip
+    faceted: alt.TopLevelMixin = bars.facet(
+        column=alt.Column("program:N", title=None, header=alt.Header(labelLimit=160)),
+        spacing=8,
     )
-    grid = _labelled_cells(base, table, "answer", "Answer", ANSWER_COLOURS)
-    return grid.properties(width=alt.Step(150), height=alt.Step(24))
+    return faceted
 
 
 def timeline_chart(table: Table, categories: tuple[str, ...] = ()) -> alt.TopLevelMixin:
-    """One row per validation: a point on the time axis, or in the "no date stated" column."""
+    """Results announced per month, by program, and beside them one bar for the undated."""
     import altair as alt
 
-    programs = list(categories) or sorted({row[2] for row in table.rows})
-    # An explicit domain puts every validation on a row of both panels.
-    rows = alt.Scale(domain=[row[0] for row in table.rows])
-    marks = {
-        "shape": alt.Shape(
-            "program:N",
-            title="Program",
-            scale=alt.Scale(domain=programs, range=PROGRAM_SHAPES[: len(programs)]),
-        ),
-        "color": alt.Color(
-            "program:N",
-            title="Program",
-            scale=alt.Scale(domain=programs, range=PROGRAM_COLOURS[: len(programs)]),
-        ),
-        "tooltip": ["validation:N", "announced:N", "program:N"],
-    }
-    # Each panel gets its own rows: Vega-Lite parses a temporal field for the whole data source,
-    # which would turn "undated" into null for the other panel too.
-    dated_rows = [r for r in table.records() if r["announced"] != "undated"]
-    undated_rows = [r for r in table.records() if r["announced"] == "undated"]
-    dated = (
-        alt.Chart(alt.Data(values=dated_rows))
-        .mark_point(size=110, filled=True, opacity=1)
-        .encode(
-            x=alt.X(
-                "announced:T",
-                title="Announced",
-                scale=alt.Scale(padding=24),
-                axis=alt.Axis(format="%b %Y", tickCount=4),
-            ),
-            y=alt.Y(
-                "validation:N", title=None, sort=None, scale=rows, axis=alt.Axis(labelLimit=300)
-            ),
-            **marks,
-        )
-        .properties(width=260, height=alt.Step(24))
+    programs = list(categories) or sorted({row[1] for row in table.rows})
+    colour = alt.Color(
+        "program:N",
+        title="Program",
+        scale=alt.Scale(domain=programs, range=PROGRAM_COLOURS[: len(programs)]),
     )
-    undated = (
-        alt.Chart(alt.Data(values=undated_rows))
-        .mark_point(size=110, filled=True, opacity=1)
+    count = alt.Y("count:Q", title="Results", axis=alt.Axis(tickMinStep=1, format="d"))
+    tooltip = ["month:N", "program:N", "results:N"]
+    # The undated results get a panel of their own, apart from the months' order.
+    dated = [r for r in table.records() if r["month"] != UNDATED]
+    undated = [r for r in table.records() if r["month"] == UNDATED]
+    by_month = (
+        alt.Chart(alt.Data(values=dated))
+        .transform_calculate(count="toNumber(datum.results)")
+        .mark_bar()
         .encode(
-            x=alt.X(
-                "announced:N", title="No date stated", axis=alt.Axis(labels=False, ticks=False)
-            ),
-            y=alt.Y("validation:N", title=None, sort=None, scale=rows, axis=None),
-            **marks,
+            # Months as an ordered axis: a bar a month, as wide with one month as with forty.
+            x=alt.X("month:O", title="Announced (month)", sort="ascending",
+                    axis=alt.Axis(labelAngle=-45, labelOverlap="parity")),
+            y=count, color=colour, tooltip=tooltip,
         )
-        .properties(width=70, height=alt.Step(24))
-    )
-    combined: alt.TopLevelMixin = alt.hconcat(dated, undated, spacing=6)
+        .properties(width=alt.Step(28), height=160)
+    )  # fmt: skip
+    no_date = (
+        alt.Chart(alt.Data(values=undated))
+        .transform_calculate(count="toNumber(datum.results)")
+        .mark_bar()
+        .encode(
+            x=alt.X("month:N", title=None, axis=alt.Axis(labelAngle=0)),
+            y=count, color=colour, tooltip=tooltip,
+        )
+        .properties(width=90, height=160)
+    )  # fmt: skip
+    combined: alt.TopLevelMixin = alt.hconcat(by_month, no_date, spacing=16)
     return combined
 
 
@@ -329,15 +339,27 @@ def spec(chart: Chart, theme: str) -> dict[str, Any]:
             tickColor=colours["grid"],
             labelFont="sans-serif",
             titleFont="sans-serif",
+            labelFontSize=FONT_SIZE,
+            titleFontSize=FONT_SIZE,
         )
         .configure_legend(
             labelColor=colours["text"],
             titleColor=colours["text"],
             labelFont="sans-serif",
             titleFont="sans-serif",
+            labelFontSize=FONT_SIZE,
+            titleFontSize=FONT_SIZE,
+            orient="bottom",
+            direction="horizontal",
+            columns=4,
         )
-        .configure_title(color=colours["text"], font="sans-serif", anchor="start")
-        .configure_text(color=colours["text"], font="sans-serif")
+        .configure_header(
+            labelColor=colours["text"], labelFont="sans-serif", labelFontSize=FONT_SIZE + 1
+        )
+        .configure_title(
+            color=colours["text"], font="sans-serif", anchor="start", fontSize=FONT_SIZE + 2
+        )
+        .configure_text(color=colours["text"], font="sans-serif", fontSize=FONT_SIZE)
         .configure_rule(color=colours["rule"])
         .configure_view(stroke=None)
     )
@@ -352,7 +374,6 @@ def site_charts(
     validations: list[Validation],
     derived: dict[str, Derived],
     titles: dict[str, str],
-    questions: list[Question],
     programs: dict[str, Program],
     case_studies: list[CaseStudy],
     providers: dict[str, str],
@@ -399,7 +420,9 @@ def site_charts(
                 "case-studies",
                 "case-studies",
                 "Case studies: gap to the reference",
-                "Each investigation's gap to the program owner's reference, as a range, beside the "
+                "Each investigation's gap to the program owner's reference, as a range, in one "
+                "panel per measure (a slower iteration and a lower throughput are not one "
+                "quantity), beside the "
                 f"program's tolerance (dashed line){stated}. A finding published only as a bound "
                 "is drawn from zero.",
                 case_study_table(case_studies, programs),
@@ -409,9 +432,11 @@ def site_charts(
         Chart(
             "evidence",
             "evidence",
-            "Evidence matrix",
-            "Every validation against every evidence question, coloured and labelled by answer.",
-            evidence_table(validations, questions, titles),
+            "Evidence by program",
+            "For each program, how its results answer each evidence question, as a share of "
+            "its results. A question that does not apply to a program's results is shown as "
+            "not-applicable, never as a gap.",
+            evidence_table(validations, derived, programs),
         )
     )
     add(
@@ -419,34 +444,10 @@ def site_charts(
             "timeline",
             "timeline",
             "Timeline of validations",
-            "Validations by announcement date; those whose date no source states are shown as "
-            "undated.",
-            timeline_table(newest_first(validations), titles, programs),
+            "Results announced per month, by program; those whose announcement date no source "
+            "states are counted together in one bar.",
+            timeline_table(validations, programs),
             program_names,
         )
     )
-    for provider_id, name in sorted(providers.items()):
-        own = [v for v in validations if v.provider == provider_id]
-        if not own:
-            continue
-        add(
-            Chart(
-                f"evidence-{provider_id}",
-                "evidence",
-                f"Evidence matrix: {name}",
-                f"{name}'s validations against every evidence question, coloured and labelled by "
-                "answer.",
-                evidence_table(own, questions, titles),
-            )
-        )
-        add(
-            Chart(
-                f"timeline-{provider_id}",
-                "timeline",
-                f"Timeline: {name}",
-                f"{name}'s validations by announcement date; undated ones are shown as undated.",
-                timeline_table(newest_first(own), titles, programs),
-                program_names,
-            )
-        )
     return charts

@@ -34,6 +34,7 @@ from .model import (
     CaseStudy,
     Checklist,
     ChecklistItem,
+    EvidenceAnswer,
     Platform,
     Program,
     Question,
@@ -682,9 +683,40 @@ def cited_sources(*records: Record, extra: tuple[str, ...] = ()) -> list[str]:
     return list(cited)
 
 
+def applies(question: Question, program: str) -> bool:
+    """Whether an evidence question applies to a program's results at all."""
+    return question.programs is None or program in question.programs
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One evidence question for one validation: the word pages show ("yes", "unanswered",
+    "not-applicable", ...) and the record's own answer, if it gives one that applies."""
+
+    question: Question
+    word: str
+    answer: EvidenceAnswer | None
+
+
+def answered(validation: Validation, questions: list[Question]) -> tuple[Answered, ...]:
+    """Every evidence question, in order, as it stands for this validation."""
+    found = []
+    for q in questions:
+        if not applies(q, validation.program):
+            found.append(Answered(q, "not-applicable", None))
+        else:
+            answer = validation.evidence.get(q.id)
+            found.append(Answered(q, answer.answer if answer else "unanswered", answer))
+    return tuple(found)
+
+
 def gaps(validation: Validation, questions: list[Question]) -> list[Question]:
-    """The evidence questions this validation does not answer "yes"."""
-    return [q for q in questions if _answer(validation, q.id) != "yes"]
+    """The evidence questions that apply to this validation and that it does not answer "yes"."""
+    return [
+        a.question
+        for a in answered(validation, questions)
+        if a.word not in ("yes", "not-applicable")
+    ]
 
 
 def newest_first(validations: list[Validation]) -> list[Validation]:
@@ -740,6 +772,39 @@ class Derived:
     established: list[Statement]
     unestablished: list[Statement]
     scale: str | None  # "512 GPUs", or the range of the systems' sizes; None if not stated
+    answers: tuple[Answered, ...]  # every evidence question, in order
+
+
+def largest_gpus(validation: Validation) -> int | None:
+    """The GPU count of a result, or of its largest system; None if no source states one."""
+    if validation.scope.gpus is not None:
+        return validation.scope.gpus
+    return max((s.nodes * s.accelerators_per_node for s in validation.systems), default=None)
+
+
+_RELEASE = re.compile(r"^v?(\d+(?:\.\d+)*)$")
+
+
+def release_key(release: str | None) -> tuple[int, ...] | None:
+    """A program release as numbers to compare ("v5.1" -> (5, 1)), or None if it is not one."""
+    match = _RELEASE.fullmatch(release or "")
+    return tuple(int(part) for part in match[1].split(".")) if match else None
+
+
+def newer_releases(validations: list[Validation]) -> dict[str, str]:
+    """For each result whose program has a newer release on record (from any provider), that
+    newest release, by validation id."""
+    newest: dict[str, tuple[tuple[int, ...], str]] = {}
+    for v in validations:
+        key = release_key(v.program_release)
+        if key is not None and (v.program not in newest or key > newest[v.program][0]):
+            newest[v.program] = (key, v.program_release or "")
+    found = {}
+    for v in validations:
+        key = release_key(v.program_release)
+        if key is not None and key < newest[v.program][0]:
+            found[v.id] = newest[v.program][1]
+    return found
 
 
 def caveat_sources(derived: Derived) -> tuple[str, ...]:
@@ -802,4 +867,5 @@ def derive_validation(
         established=established_claims(validation),
         unestablished=unestablished_claims(validation),
         scale=scale_words(validation),
+        answers=answered(validation, sorted(questions.values(), key=lambda q: (q.order, q.id))),
     )

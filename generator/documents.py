@@ -75,7 +75,10 @@ class OpenCheck(BaseModel):
 class EvidenceAnswer(BaseModel):
     question: str
     asks: str
-    answer: str = Field(description="The record's answer, or 'unanswered'.")
+    answer: str = Field(
+        description="The record's answer; 'unanswered' where it gives none, 'not-applicable' "
+        "where the question does not apply to the result's program."
+    )
     detail: str | None
     source: str | None
 
@@ -102,7 +105,8 @@ class ValidationDerived(BaseModel):
     open_checklist_items: dict[str, list[str]] = Field(description="Item ids, by checklist.")
     open_checks: dict[str, list[OpenCheck]] = Field(description="The same items, worded.")
     evidence_answers: list[EvidenceAnswer] = Field(
-        description="Every evidence question, with the record's answer or 'unanswered'."
+        description="Every evidence question, with the record's answer, 'unanswered' or "
+        "'not-applicable'."
     )
 
 

@@ -89,6 +89,13 @@ ANSWER_MEANINGS: dict[str, str] = {
     "not-published": "It exists, but the sources do not publish it.",
     "not-stated": "The sources we hold are silent.",
 }
+# What pages show where a validation gives no answer: none recorded, or a question that does not
+# apply to its program. Neither is an answer a contributor can write.
+SHOWN_MEANINGS: dict[str, str] = {
+    **ANSWER_MEANINGS,
+    "unanswered": "The record gives no answer.",
+    "not-applicable": "The question does not apply to this program's results.",
+}
 assert set(GRADE_MEANINGS) == set(GRADES) and set(ANSWER_MEANINGS) == set(ANSWERS)
 
 Architecture = Literal["dense", "moe", "hybrid"]
@@ -482,6 +489,11 @@ class Question(Sourced, Record):
     about: About = Field(
         description="published-figure, or tested-result (what was tested, e.g. the deployment); "
         "only a published-figure question can close a checklist item."
+    )
+    programs: list[ProgramRef] | None = Field(
+        description="The programs whose results the question applies to; null for every "
+        "program. Elsewhere the site shows it as not applicable, never as a gap: the margin "
+        "above a threshold means nothing for a program with no threshold."
     )
     why: Text
 

@@ -119,6 +119,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     @event_priority(100)  # first, so the count sees every plugin's warnings
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         config.extra_css.append(assets.STYLESHEET)
+        config.extra_javascript.append(assets.SCRIPT)
         self.warnings.count = 0
         logging.getLogger("mkdocs").addHandler(self.warnings)
         # A dirty build updates the folder in place by design, so it is left to MkDocs.

@@ -19,9 +19,12 @@ from . import api, charts, derive, markup
 from .api import APPLIES_WORDS
 from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
-from .model import ANSWER_MEANINGS, GRADE_MEANINGS, KINDS, Record, Validation
+from .model import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
 from .site import Site
 from .svg import SvgStore
+
+# How many results the home page lists as the latest.
+LATEST = 10
 
 VALIDITY_WORDS = {
     "valid": "valid",
@@ -92,7 +95,7 @@ class Renderer:
         )
         self.env.globals.update(
             grade_meanings=GRADE_MEANINGS,
-            answer_meanings=ANSWER_MEANINGS,
+            answer_meanings=SHOWN_MEANINGS,
             validity_words=VALIDITY_WORDS,
             basis_words=BASIS_WORDS,
             fit_words=FIT_WORDS,
@@ -122,14 +125,19 @@ class Renderer:
             )
             for v in self.validations
         }
+        self.newer = derive.newer_releases(self.validations)
+        self.rows = {v.id: self.result_row(v) for v in self.validations}
         self.env.globals.update(
-            titles=self.titles, platform_labels=self.platform_labels, derived=self.derived
+            titles=self.titles,
+            platform_labels=self.platform_labels,
+            derived=self.derived,
+            newer=self.newer,
+            rows=self.rows,
         )
         self.charts = charts.site_charts(
             self.validations,
             self.derived,
             self.titles,
-            self.questions,
             site.programs,
             self.case_studies,
             {p.id: p.name for p in site.providers.values()},
@@ -190,7 +198,6 @@ class Renderer:
             "program": site.programs[validation.program],
             "suite": suite,
             "d": derived,
-            "answers": [(q, validation.evidence.get(q.id)) for q in self.questions],
             "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
             "applicable": derived.applicable_items,
             "closed": {
@@ -212,13 +219,55 @@ class Renderer:
             ),
         }
 
+    def result_row(self, validation: Validation) -> dict[str, Any]:
+        """What a table of results shows of one: each cell decided here, so templates only show."""
+        site = self.site
+        derived = self.derived[validation.id]
+        words = [a.word for a in derived.answers]
+        applicable = sum(word != "not-applicable" for word in words)
+        yes = words.count("yes")
+        program = site.programs[validation.program]
+        release = f" {validation.program_release}" if validation.program_release else ""
+        chip = derive.chip_of(validation, site.platforms.get(validation.platform or ""))
+        return {
+            "provider": site.providers[validation.provider].name,
+            "program": f"{program.name}{release}",
+            "chip": chip or "whole cloud",
+            "gpus": derive.largest_gpus(validation),
+            "yes": yes,
+            "open": applicable - yes,
+            "applicable": applicable,
+        }
+
+    def latest(self) -> dict[str, Any]:
+        """The home page's latest results: the dated ones newest first, then the undated ones,
+        LATEST in all, and how many results are undated."""
+        dated = [v for v in self.validations if v.announced is not None][:LATEST]
+        undated = [v for v in self.validations if v.announced is None]
+        return {
+            "dated": dated,
+            "undated": undated[: LATEST - len(dated)],
+            "undated_total": len(undated),
+        }
+
+    @staticmethod
+    def measured_on(validation: Validation, measurement: Any) -> tuple[str | None, int | None]:
+        """The system a measurement ran on, by name, and its GPUs; the result's own GPU count
+        where the measurement names no system."""
+        for system in validation.systems:
+            if system.key == measurement.system:
+                return system.name, system.nodes * system.accelerators_per_node
+        return None, validation.scope.gpus
+
     def flagged(self) -> list[Validation]:
-        """Validations the home page flags: near or past their end, unknown end, stale review."""
+        """Validations the home page flags: near or past their end, unknown end, stale review,
+        or a program that has published a newer release since."""
         return [
             v
             for v in self.validations
             if self.derived[v.id].validity_status in ("expiring", "expired", "unknown")
             or self.derived[v.id].review_stale
+            or v.id in self.newer
         ]
 
     def render(self, examples: list[api.Example]) -> dict[str, Page]:
@@ -230,7 +279,7 @@ class Renderer:
                 "index.md",
                 "home.md.j2",
                 None,
-                validations=validations,
+                **self.latest(),
                 flagged=self.flagged(),
                 timeline=self.charts["timeline"],
             ),
@@ -262,18 +311,12 @@ class Renderer:
                 None,
                 validations=validations,
                 questions=self.questions,
-                providers=[
-                    (p, [v for v in validations if v.provider == p.id])
-                    for p in list(site.providers.values())
-                ],
-                gaps={v.id: derive.gaps(v, self.questions) for v in validations},
                 matrix=self.charts["evidence"],
                 fired={
-                    rule: [
-                        v
+                    rule: sum(
+                        rule in {c.rule for c in self.derived[v.id].standard_caveats}
                         for v in validations
-                        if rule in {c.rule for c in self.derived[v.id].standard_caveats}
-                    ]
+                    )
                     for rule in derive.RULES
                 },
             ),
@@ -336,12 +379,13 @@ class Renderer:
                     provider=provider,
                     sources=self.sources(provider),
                     validations=own,
-                    by_program=derive.program_coverage(own, programs),
+                    without=[
+                        p for p, results in derive.program_coverage(own, programs) if not results
+                    ],
                     conflicts=derive.conflicts(own),
-                    gaps={v.id: derive.gaps(v, self.questions) for v in own},
-                    questions=self.questions,
-                    matrix=self.charts.get(f"evidence-{provider.id}"),
-                    timeline=self.charts.get(f"timeline-{provider.id}"),
+                    measurements=[
+                        (v, m, self.measured_on(v, m)) for v in own for m in v.measurements
+                    ],
                 )
             )
         for program in programs:

@@ -132,10 +132,22 @@ def test_record_and_derived_stay_apart(output: Output, site: Site) -> None:
         evidence = {
             answer["question"]: answer["answer"] for answer in found["derived"]["evidence_answers"]
         }
+        applies = {
+            q.id: q.programs is None or validation.program in q.programs
+            for q in site.questions.values()
+        }
         assert evidence == {
-            q: (validation.evidence[q].answer if q in validation.evidence else "unanswered")
+            q: "not-applicable"
+            if not applies[q]
+            else (validation.evidence[q].answer if q in validation.evidence else "unanswered")
             for q in site.questions
         }
+    # The margin above a threshold means nothing where the program has none.
+    mlperf = document(output, f"{API}/validations/lambda-nvidia-gb300-mlperf-training-v5-1.json")
+    margin = [
+        a for a in mlperf["derived"]["evidence_answers"] if a["question"] == "margin-computable"
+    ]
+    assert margin[0]["answer"] == "not-applicable"
 
 
 def test_a_provider_and_a_program_carry_their_results(output: Output, site: Site) -> None:
@@ -277,7 +289,7 @@ def test_the_data_page_lists_every_endpoint(output: Output) -> None:
 def test_feeds_are_announced_in_the_head(built: Path) -> None:
     home = (built / "index.html").read_text()
     assert (
-        '<link rel="alternate" type="application/atom+xml" title="cloudqual: validations" '
+        '<link rel="alternate feed" type="application/atom+xml" title="cloudqual: validations" '
         'href="feeds/validations.atom">' in home
     )
     provider = (built / "providers" / "lambda" / "index.html").read_text()

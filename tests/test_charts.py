@@ -33,11 +33,13 @@ def site_charts(real: Site) -> dict[str, charts.Chart]:
 
 
 def layers(spec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every single view in a spec, through layers and concatenations."""
+    """Every single view in a spec, through layers, concatenations and facets."""
     found = []
     for key in ("layer", "hconcat", "vconcat"):
         for part in spec.get(key, []):
             found += layers(part)
+    if "spec" in spec:  # a faceted chart: one view repeated per facet
+        found += layers(spec["spec"])
     if "mark" in spec:
         found.append(spec)
     return found
@@ -100,39 +102,60 @@ def test_case_study_spec_draws_ranges_against_the_tolerance(
     assert bars["encoding"]["x2"]["field"] == "gap_high_percent"
     rule = next(v for v in layers(spec) if v["mark"]["type"] == "rule")
     assert rule["encoding"]["x"]["field"] == "tolerance"
+    # An iteration-time increase and a throughput deficit are not one measure: a panel each.
+    assert spec["facet"]["row"]["field"] == "measure"
+    assert data["DeepSeek-V3 MoE FP8 pretraining"]["measure"] == (
+        "time per iteration above the bare-metal reference"
+    )
+    assert len({row["measure"] for row in data.values()}) == 3
 
 
-def test_evidence_spec_has_every_answer(real: Site, site_charts: dict[str, charts.Chart]) -> None:
+def test_evidence_spec_counts_every_answer_by_program(
+    real: Site, site_charts: dict[str, charts.Chart]
+) -> None:
     spec = charts.spec(site_charts["evidence"], "light")
-    cells = next(v for v in layers(spec) if v["mark"]["type"] == "rect")
-    data = values(spec, cells)
-    assert len(data) == len(real.validations) * len(real.questions)
-    crusoe = {
-        row["label"]: row["answer"]
-        for row in data
-        if row["validation"] == "Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud"
+    assert spec["facet"]["column"]["field"] == "program"
+    bars = next(v for v in layers(spec) if v["mark"]["type"] == "bar")
+    data = values(spec, bars)
+    names = {p.id: p.name for p in real.programs.values()}
+    # Every result answers every question once: per program and question, the counts add up to
+    # that program's results, so the chart's size does not grow with them.
+    for program_id, name in names.items():
+        results = sum(v.program == program_id for v in real.validations.values())
+        for q in real.questions.values():
+            counted = sum(
+                int(row["results"])
+                for row in data
+                if row["program"] == name and row["question"] == q.label
+            )
+            assert counted == results, (name, q.label)
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    exemplar = {
+        (row["question"], row["answer"]) for row in data if row["program"] == names[crusoe.program]
     }
-    assert crusoe == {
-        q.label: real.validations["crusoe-hgx-b300-exemplar"].evidence[q.id].answer
-        for q in real.questions.values()
-    }
-    provider = charts.spec(site_charts["evidence-crusoe"], "light")
-    crusoe_cells = values(provider, next(v for v in layers(provider) if "mark" in v))
-    assert len(crusoe_cells) == 2 * len(real.questions)
+    assert {(q.label, crusoe.evidence[q.id].answer) for q in real.questions.values()} <= exemplar
+    margin = real.questions["margin-computable"].label
+    mlperf = [
+        row for row in data if row["program"] == "MLPerf Training" and row["question"] == margin
+    ]
+    assert [row["answer"] for row in mlperf] == ["not-applicable"]
+    assert len(data) < 3 * len(real.questions) * len(charts.ANSWER_COLOURS)
 
 
-def test_timeline_keeps_undated_validations(
+def test_timeline_counts_months_and_groups_the_undated(
     real: Site, site_charts: dict[str, charts.Chart]
 ) -> None:
     spec = charts.spec(site_charts["timeline"], "light")
     dated, undated = layers(spec)
-    assert [row["validation"] for row in values(spec, dated)] == [
-        "CoreWeave whole cloud: SemiAnalysis ClusterMAX 2.0"
+    assert values(spec, dated) == [
+        {"month": "2025-11", "program": "SemiAnalysis ClusterMAX", "results": "1"}
     ]
-    assert len(values(spec, undated)) == len(real.validations) - 1
-    assert dated["encoding"]["y"]["scale"]["domain"] == undated["encoding"]["y"]["scale"]["domain"]
-    assert len(dated["encoding"]["y"]["scale"]["domain"]) == len(real.validations)
-    assert dated["encoding"]["x"]["type"] == "temporal"
+    assert dated["encoding"]["x"]["type"] == "ordinal"
+    # One bar per program for every result no source dates, not a row per result.
+    rows = values(spec, undated)
+    assert {row["month"] for row in rows} == {"no date stated"}
+    assert len(rows) == len({r["program"] for r in rows})
+    assert sum(int(row["results"]) for row in rows) == len(real.validations) - 1
 
 
 def test_themes_differ_only_in_colours(site_charts: dict[str, charts.Chart]) -> None:
@@ -174,13 +197,16 @@ def test_svg_cache_converts_only_what_changed(tmp_path: Path, real: Site) -> Non
     )
     edited = Site(**{**real.__dict__, "validations": {**real.validations, crusoe.id: changed}})
     render(edited, ROOT / "templates", policy=POLICY, svg_store=again)
-    assert again.conversions == 4  # evidence and evidence-crusoe, light and dark
+    assert again.conversions == 2  # the evidence chart, light and dark
 
 
 def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
     output = render(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(tmp_path))
     svgs = {uri: data for uri, data in output.data.items() if uri.endswith(".svg")}
-    assert len(svgs) >= 20
+    charts_drawn = {
+        uri for uri in output.data if uri.startswith("charts/") and uri.endswith(".csv")
+    }
+    assert len(svgs) == 2 * len(charts_drawn) >= 8
     for uri, data in svgs.items():
         root = ElementTree.fromstring(data)  # noqa: S314 - our own converter output
         assert root.tag.endswith("svg"), uri

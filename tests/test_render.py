@@ -135,7 +135,7 @@ def test_pages_state_only_what_the_sources_do(real_pages: dict[str, str]) -> Non
     assert "the same model and the same global batch size" in cases
     assert "should be applied indiscriminately" in cases
     crusoe = real_pages["providers/crusoe.md"]
-    lead = crusoe[: crusoe.index("## Across programs")]
+    lead = crusoe[: crusoe.index("## What Crusoe has proven")]
     assert "around available energy sources" in lead and "cq-grade--provider-reported" in lead
     checklist = real_pages["checklist.md"]
     assert "one of the [configurations] validated configurations" in checklist
