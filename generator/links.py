@@ -71,6 +71,8 @@ GENERATED_NAMES = frozenset(
         "downloads",
         "api",
         "feeds",
+        "workloads",
+        "pairs",
         "schemas",
         "assets",
         "search",

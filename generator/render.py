@@ -15,7 +15,7 @@ from typing import Any
 
 import jinja2
 
-from . import api, charts, derive, markup
+from . import api, charts, derive, markup, workloads
 from .api import APPLIES_WORDS
 from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
@@ -92,6 +92,7 @@ class Renderer:
             heading=markup.heading,
             number=_number,
             slug=_slug,
+            zip=lambda first, second: zip(first, second, strict=True),
         )
         self.env.globals.update(
             grade_meanings=GRADE_MEANINGS,
@@ -126,6 +127,14 @@ class Renderer:
             for v in self.validations
         }
         self.newer = derive.newer_releases(self.validations)
+        self.chips = workloads.by_chip(site, self.derived, self.validations)
+        self.pairs = workloads.pairs(site, self.validations)
+        self.partners: dict[str, list[tuple[Validation, str]]] = {
+            v.id: [] for v in self.validations
+        }
+        for pair in self.pairs:
+            self.partners[pair.first.id].append((pair.second, pair.id))
+            self.partners[pair.second.id].append((pair.first, pair.id))
         self.rows = {v.id: self.result_row(v) for v in self.validations}
         self.env.globals.update(
             titles=self.titles,
@@ -210,6 +219,7 @@ class Renderer:
                 c for c in site.case_studies.values() if c.program == validation.program
             ],
             "predecessor": site.validations.get(validation.predecessor or ""),
+            "partners": self.partners[validation.id],
             "successors": [v for v in self.validations if v.predecessor == validation.id],
             "sources": self.sources(
                 validation,
@@ -350,6 +360,39 @@ class Renderer:
                 sources=self.sources(*self.checklists),
             ),
         ]
+        pages.append(
+            self.page(
+                "workloads/index.md",
+                "workloads.md.j2",
+                None,
+                chips=self.chips,
+                whole_cloud=[
+                    v
+                    for v in validations
+                    if derive.chip_of(v, site.platforms.get(v.platform or "")) is None
+                ],
+            )
+        )
+        for chip in self.chips:
+            pages.append(
+                self.page(
+                    f"workloads/{chip.slug}.md",
+                    "workload-chip.md.j2",
+                    None,
+                    chip=chip,
+                    kind_words=workloads.KIND_WORDS,
+                )
+            )
+        for pair in self.pairs:
+            pages.append(
+                self.page(
+                    f"pairs/{pair.id}.md",
+                    "pair.md.j2",
+                    None,
+                    pair=pair,
+                    views=[self.validation_view(pair.first), self.validation_view(pair.second)],
+                )
+            )
         for validation in validations:
             edit = site.file_of("validations", validation.id)
             view = self.validation_view(validation)

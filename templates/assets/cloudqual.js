@@ -24,6 +24,7 @@
     const body = table.tBodies[0];
     const rows = Array.from(body.rows);
     const filters = [];
+    const noun = table.getAttribute("data-cq-noun") || "rows";
     const controls = document.createElement("div");
     controls.className = "cq-controls";
     const status = document.createElement("p");
@@ -39,7 +40,7 @@
         row.hidden = !keep;
         shown += keep ? 1 : 0;
       }
-      status.textContent = `${shown} of ${rows.length} results shown.`;
+      status.textContent = `${shown} of ${rows.length} ${noun} shown.`;
     }
 
     Array.from(head.cells).forEach((th, index) => {
