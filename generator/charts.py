@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from .derive import Derived, cells_ran_stated, coverage_cells
@@ -145,22 +146,39 @@ def evidence_table(
 
 
 UNDATED = "no date stated"
+# At most this many bars in a row: past it, months become quarters, then years, so the chart
+# keeps to the page's width however long the record runs.
+MAX_PERIODS = 18
+
+
+def _period(day: date, size: str) -> str:
+    if size == "month":
+        return day.strftime("%Y-%m")
+    if size == "quarter":
+        return f"{day.year}-Q{(day.month - 1) // 3 + 1}"
+    return str(day.year)
 
 
 def timeline_table(validations: list[Validation], programs: dict[str, Program]) -> Table:
-    """Results announced per month and program, oldest first, then the undated ones in one row
-    per program: the chart grows with the months covered, not with the results."""
+    """Results announced per period (month, quarter or year, the finest that fits) and program,
+    oldest first, then the undated ones in one row per program: the chart grows with the time
+    covered, not with the results."""
+    days = [v.announced for v in validations if v.announced is not None]
+    size = next(
+        (s for s in ("month", "quarter") if len({_period(d, s) for d in days}) <= MAX_PERIODS),
+        "year",
+    )
     counts: Counter[tuple[str, str]] = Counter(
-        (v.announced.strftime("%Y-%m") if v.announced else UNDATED, programs[v.program].name)
+        (_period(v.announced, size) if v.announced else UNDATED, programs[v.program].name)
         for v in validations
     )
     rows = tuple(
-        (month, program, str(count))
-        for (month, program), count in sorted(
-            counts.items(), key=lambda i: (i[0][0] == UNDATED, i[0])
+        (period, program, str(count))
+        for (period, program), count in sorted(
+            counts.items(), key=lambda item: (item[0][0] == UNDATED, item[0])
         )
     )
-    return Table(("month", "program", "results"), rows)
+    return Table((size if days else "month", "program", "results"), rows)
 
 
 # --- charts: how each table is drawn -------------------------------------------------------------
@@ -287,17 +305,18 @@ def timeline_chart(table: Table, categories: tuple[str, ...] = ()) -> alt.TopLev
         scale=alt.Scale(domain=programs, range=PROGRAM_COLOURS[: len(programs)]),
     )
     count = alt.Y("count:Q", title="Results", axis=alt.Axis(tickMinStep=1, format="d"))
-    tooltip = ["month:N", "program:N", "results:N"]
+    period = table.columns[0]
+    tooltip = [f"{period}:N", "program:N", "results:N"]
     # The undated results get a panel of their own, apart from the months' order.
-    dated = [r for r in table.records() if r["month"] != UNDATED]
-    undated = [r for r in table.records() if r["month"] == UNDATED]
+    dated = [r for r in table.records() if r[period] != UNDATED]
+    undated = [r for r in table.records() if r[period] == UNDATED]
     by_month = (
         alt.Chart(alt.Data(values=dated))
         .transform_calculate(count="toNumber(datum.results)")
         .mark_bar()
         .encode(
             # Months as an ordered axis: a bar a month, as wide with one month as with forty.
-            x=alt.X("month:O", title="Announced (month)", sort="ascending",
+            x=alt.X(f"{period}:O", title=f"Announced ({period})", sort="ascending",
                     axis=alt.Axis(labelAngle=-45, labelOverlap="parity")),
             y=count, color=colour, tooltip=tooltip,
         )
@@ -308,7 +327,7 @@ def timeline_chart(table: Table, categories: tuple[str, ...] = ()) -> alt.TopLev
         .transform_calculate(count="toNumber(datum.results)")
         .mark_bar()
         .encode(
-            x=alt.X("month:N", title=None, axis=alt.Axis(labelAngle=0)),
+            x=alt.X(f"{period}:N", title=None, axis=alt.Axis(labelAngle=0)),
             y=count, color=colour, tooltip=tooltip,
         )
         .properties(width=90, height=160)
