@@ -110,7 +110,6 @@ class Builder:
         self.titles = titles
         self.policy = policy
         self.directory_urls = directory_urls
-        self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
         self.rows = measurement_rows(site)
         self.newest = derive.newest_first(list(site.validations.values()))
 

@@ -129,11 +129,9 @@ def evidence_table(
     """How many results of each program give each answer to each question: one row per program,
     question and answer given, so the chart stays the same size at any number of results."""
     counts: Counter[tuple[str, int, str, str]] = Counter()
-    labels: dict[tuple[str, int], str] = {}
     for v in validations:
         for a in derived[v.id].answers:
             key = (programs[v.program].name, a.question.order, a.question.id)
-            labels[key[:2]] = a.question.label
             counts[(*key[:2], a.question.label, a.word)] += 1
     order = list(ANSWER_COLOURS)
     rows = tuple(

@@ -35,6 +35,7 @@ from .model import (
     Checklist,
     ChecklistItem,
     EvidenceAnswer,
+    Measurement,
     Platform,
     Program,
     Question,
@@ -710,15 +711,6 @@ def answered(validation: Validation, questions: list[Question]) -> tuple[Answere
     return tuple(found)
 
 
-def gaps(validation: Validation, questions: list[Question]) -> list[Question]:
-    """The evidence questions that apply to this validation and that it does not answer "yes"."""
-    return [
-        a.question
-        for a in answered(validation, questions)
-        if a.word not in ("yes", "not-applicable")
-    ]
-
-
 def newest_first(validations: list[Validation]) -> list[Validation]:
     """Dated validations newest first, then the undated ones by id: none is ever dropped."""
     dated = sorted((v for v in validations if v.announced), key=lambda v: (v.announced, v.id))
@@ -780,6 +772,15 @@ def largest_gpus(validation: Validation) -> int | None:
     if validation.scope.gpus is not None:
         return validation.scope.gpus
     return max((s.nodes * s.accelerators_per_node for s in validation.systems), default=None)
+
+
+def measurement_gpus(validation: Validation, measurement: Measurement) -> int | None:
+    """The GPUs a figure was measured on: its system's count where it names one, else the
+    result's own GPU count; None where no source states it."""
+    for system in validation.systems:
+        if system.key == measurement.system:
+            return system.nodes * system.accelerators_per_node
+    return validation.scope.gpus
 
 
 _RELEASE = re.compile(r"^v?(\d+(?:\.\d+)*)$")

@@ -4,7 +4,9 @@ iCalendar file of validity ends and review due dates (icalendar).
 A reader must never see an old entry twice, so every id and date comes from the content alone:
 ids are URNs of the validation and the event, and dates are the record's own (announced, last
 reviewed, validity end), never the build's clock. Which entries a feed holds depends on the build's
-`as_of` date: a validation enters the expiring and expired entries as that date passes.
+`as_of` date: a validation enters the expiring and expired entries as that date passes. One entry
+moves: a result no source dates is "new" as of its last review, so a later review re-dates it and
+a reader sees it again, as the review it is.
 """
 
 from __future__ import annotations
@@ -135,7 +137,8 @@ def calendar(builder: Builder, site_url: str | None) -> bytes:
     for validation in builder.newest:
         title = builder.titles[validation.id]
         page = builder.page("validations", validation.id) or ""
-        url = site_url.rstrip("/") + "/" + page if site_url else page
+        # A calendar lives apart from the site, so only an absolute address means anything in it.
+        url = site_url.rstrip("/") + "/" + page if site_url else None
         events = [("review-due", review_due(validation, builder.policy), f"Review due: {title}")]
         end = builder.derived[validation.id].validity_end
         if end is not None:
@@ -148,8 +151,9 @@ def calendar(builder: Builder, site_url: str | None) -> bytes:
             event.add("dtstart", day)
             event.add("dtend", day + timedelta(days=1))
             event.add("summary", summary)
-            event.add("url", url)
-            event.add("description", f"{validation.summary}\n{url}")
+            if url is not None:
+                event.add("url", url)
+            event.add("description", f"{validation.summary}\n{url}" if url else validation.summary)
             cal.add_component(event)
     return bytes(cal.to_ical())
 

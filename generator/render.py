@@ -9,6 +9,7 @@ only show.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -128,13 +129,14 @@ class Renderer:
         }
         self.newer = derive.newer_releases(self.validations)
         self.chips = workloads.by_chip(site, self.derived, self.validations)
-        self.pairs = workloads.pairs(site, self.validations)
-        self.partners: dict[str, list[tuple[Validation, str]]] = {
-            v.id: [] for v in self.validations
+        chosen = workloads.partners(site, self.validations)
+        self.pairs = workloads.pairs(site, chosen)
+        # A result's page links the pairs it chose, at most PARTNERS: a result that many others
+        # chose is reached from their pages, and its own list stays short.
+        self.partners = {
+            v_id: [(other, workloads.pair_id(v_id, other.id)) for other in others]
+            for v_id, others in chosen.items()
         }
-        for pair in self.pairs:
-            self.partners[pair.first.id].append((pair.second, pair.id))
-            self.partners[pair.second.id].append((pair.first, pair.id))
         self.rows = {v.id: self.result_row(v) for v in self.validations}
         self.env.globals.update(
             titles=self.titles,
@@ -245,9 +247,14 @@ class Renderer:
             "chip": chip or "whole cloud",
             "gpus": derive.largest_gpus(validation),
             "yes": yes,
-            "open": applicable - yes,
             "applicable": applicable,
         }
+
+    def pair_label(self, validation: Validation) -> str:
+        """A column head on a side-by-side page: provider and program, which tell apart two
+        results of one provider."""
+        row = self.rows[validation.id]
+        return f"{row['provider']}, {row['program']}"
 
     def latest(self) -> dict[str, Any]:
         """The home page's latest results: the dated ones newest first, then the undated ones,
@@ -261,24 +268,28 @@ class Renderer:
         }
 
     @staticmethod
-    def measured_on(validation: Validation, measurement: Any) -> tuple[str | None, int | None]:
-        """The system a measurement ran on, by name, and its GPUs; the result's own GPU count
-        where the measurement names no system."""
-        for system in validation.systems:
-            if system.key == measurement.system:
-                return system.name, system.nodes * system.accelerators_per_node
-        return None, validation.scope.gpus
+    def system_name(validation: Validation, measurement: Any) -> str | None:
+        """The name of the system a measurement ran on, where it names one."""
+        names = {system.key: system.name for system in validation.systems}
+        return names.get(measurement.system or "")
 
-    def flagged(self) -> list[Validation]:
-        """Validations the home page flags: near or past their end, unknown end, stale review,
-        or a program that has published a newer release since."""
-        return [
-            v
-            for v in self.validations
-            if self.derived[v.id].validity_status in ("expiring", "expired", "unknown")
-            or self.derived[v.id].review_stale
-            or v.id in self.newer
-        ]
+    def flagged(self) -> list[tuple[Validation, list[tuple[str, str]]]]:
+        """Validations the home page flags, each with its reasons as (kind, words): near or past
+        its end, an unknown end, a stale review, a program with a newer release since."""
+        found = []
+        for v in self.validations:
+            d = self.derived[v.id]
+            reasons: list[tuple[str, str]] = []
+            if d.validity_status in ("expiring", "expired", "unknown"):
+                reasons.append((d.validity_status, VALIDITY_WORDS[d.validity_status]))
+            if d.review_stale:
+                days = self.policy.review_max_age_days
+                reasons.append(("stale", f"review older than {days} days"))
+            if v.id in self.newer:
+                reasons.append(("superseded", f"a newer release is on record: {self.newer[v.id]}"))
+            if reasons:
+                found.append((v, reasons))
+        return found
 
     def render(self, examples: list[api.Example]) -> dict[str, Page]:
         site = self.site
@@ -391,6 +402,7 @@ class Renderer:
                     None,
                     pair=pair,
                     views=[self.validation_view(pair.first), self.validation_view(pair.second)],
+                    labels=[self.pair_label(pair.first), self.pair_label(pair.second)],
                 )
             )
         for validation in validations:
@@ -427,7 +439,15 @@ class Renderer:
                     ],
                     conflicts=derive.conflicts(own),
                     measurements=[
-                        (v, m, self.measured_on(v, m)) for v in own for m in v.measurements
+                        (
+                            v,
+                            m,
+                            self.system_name(v, m),
+                            derive.measurement_gpus(v, m),
+                            workloads.value_words(m.value, m.unit),
+                        )
+                        for v in own
+                        for m in v.measurements
                     ],
                 )
             )
@@ -459,7 +479,12 @@ class Renderer:
                     sources=self.sources(platform),
                 )
             )
-        return {page.uri: page for page in pages}
+        by_uri = {page.uri: page for page in pages}
+        if len(by_uri) != len(pages):  # one page would silently replace another
+            counts = Counter(page.uri for page in pages)
+            twice = sorted(uri for uri, count in counts.items() if count > 1)
+            raise ValueError(f"two generated pages share a path: {', '.join(twice)}")
+        return by_uri
 
     def chart_files(self, store: SvgStore) -> dict[str, bytes]:
         """Each chart as a light and a dark SVG, and its data as CSV."""

@@ -14,13 +14,14 @@ recipes), never the buyer's, and the pages say so.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .derive import Derived, chip_of, largest_gpus
-from .model import Validation
+from .derive import Derived, chip_of, measurement_gpus, release_key
+from .model import Measurement, Validation
 from .site import Site
 
 Kind = Literal["measured", "stated", "inferred"]
@@ -67,8 +68,32 @@ def chip_slug(chip: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", chip.lower()).strip("-")
 
 
-def _minutes(value: float, unit: str) -> str:
+def chip_slugs(chips: list[str]) -> dict[str, str]:
+    """A page name for each chip, unique: chip names are free text, so two may slug alike
+    ("MI300X", "mi300x"), or to nothing, or to the section's own index."""
+    taken = {"index"}
+    found = {}
+    for chip in sorted(chips):
+        base = chip_slug(chip) or "chip"
+        slug, number = base, 1
+        while slug in taken:
+            number += 1
+            slug = f"{base}-{number}"
+        taken.add(slug)
+        found[chip] = slug
+    return found
+
+
+def value_words(value: float, unit: str) -> str:
+    """A measured value as pages show it: minutes to two decimals, anything else as given."""
     return f"{value:.2f} {unit}" if unit == "min" else f"{value:g} {unit}"
+
+
+def figure(validation: Validation, measurement: Measurement) -> str:
+    """A measured value and the GPUs it was measured on, where a source states them."""
+    gpus = measurement_gpus(validation, measurement)
+    at = f" at {gpus:,} GPUs" if gpus else ""
+    return f"{value_words(measurement.value, measurement.unit)}{at}"
 
 
 def by_chip(
@@ -84,15 +109,11 @@ def by_chip(
             continue
         program = site.programs[v.program].name
         providers[chip].add(v.provider)
-        systems = {s.key: s.nodes * s.accelerators_per_node for s in v.systems}
         covered = False
         for m in v.measurements:
             key = (program, m.workload, "", "", "")
             row = rows[chip].setdefault(key, Row(program, m.workload, None, None, ()))
-            gpus = systems.get(m.system or "") or largest_gpus(v)
-            at = f" at {gpus:,} GPUs" if gpus else ""
-            detail = f"{_minutes(m.value, m.unit)}{at}"
-            row.cells.setdefault(v.provider, []).append(Cell(v, "measured", detail))
+            row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m)))
             covered = True
         reconciliation = derived[v.id].reconciliation
         suite = reconciliation.suite
@@ -109,12 +130,14 @@ def by_chip(
         if not covered:
             without[chip].append(v)
     views = []
+    slugs = chip_slugs(list(providers))
     for chip in sorted(providers):
+        # By name, then id: two providers may share a name, and a set has no order of its own.
         listed = sorted(
-            ((p, site.providers[p].name) for p in providers[chip]), key=lambda item: item[1]
+            ((p, site.providers[p].name) for p in providers[chip]), key=lambda item: item[::-1]
         )
         ordered = [rows[chip][key] for key in sorted(rows[chip])]
-        views.append(ChipView(chip, chip_slug(chip), listed, ordered, without[chip]))
+        views.append(ChipView(chip, slugs[chip], listed, ordered, without[chip]))
     return views
 
 
@@ -139,17 +162,30 @@ def partners(site: Site, validations: list[Validation]) -> dict[str, list[Valida
     for v in validations:
         chip = chips[v.id]
         others = [o for o in by_chip.get(chip or "", []) if o.id != v.id]
-        ranked = sorted(
-            others,
-            key=lambda o: (
-                not (o.provider == v.provider and o.program == v.program),
-                o.program != v.program,
-                o.provider,
-                o.id,
-            ),
-        )
+        ranked = sorted(others, key=lambda o: _closeness(v, o))
         found[v.id] = ranked[:PARTNERS]
     return found
+
+
+def _closeness(result: Validation, other: Validation) -> tuple[object, ...]:
+    """How near another result on the chip is: the same provider and program first, then the
+    same program, then the nearest release and date. Ties go by a hash of the two ids, so no
+    result is every result's partner for its name's place in the alphabet."""
+    mine, theirs = release_key(result.program_release), release_key(other.program_release)
+    releases = abs(mine[0] - theirs[0]) if mine and theirs else 99
+    days = (
+        abs((result.announced - other.announced).days)
+        if result.announced and other.announced
+        else 99_999
+    )
+    spread = hashlib.sha256(f"{result.id} {other.id}".encode()).hexdigest()
+    return (
+        not (other.provider == result.provider and other.program == result.program),
+        other.program != result.program,
+        releases,
+        days,
+        spread,
+    )
 
 
 @dataclass(frozen=True)
@@ -159,13 +195,13 @@ class Pair:
     id: str
     first: Validation
     second: Validation
-    shared: list[tuple[str, str | None, str | None]]  # workload, first's value, second's value
+    shared: list[tuple[str, str, str]]  # workload, first's figures, second's figures
 
 
-def pairs(site: Site, validations: list[Validation]) -> list[Pair]:
-    """Every pair `partners` names, once."""
+def pairs(site: Site, chosen: dict[str, list[Validation]]) -> list[Pair]:
+    """Every pair that `partners` chose, once."""
     seen: dict[str, Pair] = {}
-    for v_id, others in partners(site, validations).items():
+    for v_id, others in chosen.items():
         for other in others:
             key = pair_id(v_id, other.id)
             if key in seen:
@@ -175,22 +211,15 @@ def pairs(site: Site, validations: list[Validation]) -> list[Pair]:
     return [seen[key] for key in sorted(seen)]
 
 
-def _values(validation: Validation) -> dict[str, list[str]]:
-    systems = {s.key: s.nodes * s.accelerators_per_node for s in validation.systems}
+def _figures(validation: Validation) -> dict[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for m in validation.measurements:
-        gpus = systems.get(m.system or "") or validation.scope.gpus
-        at = f" at {gpus:,} GPUs" if gpus else ""
-        found[m.benchmark or m.workload].append(f"{_minutes(m.value, m.unit)}{at}")
+        found[m.workload].append(figure(validation, m))
     return found
 
 
-def _shared(first: Validation, second: Validation) -> list[tuple[str, str | None, str | None]]:
-    """The workloads both results measured, by the program's benchmark id where there is one."""
-    a, b = _values(first), _values(second)
-    names = {
-        m.benchmark or m.workload: m.workload for m in [*first.measurements, *second.measurements]
-    }
-    return [
-        (names[key], "; ".join(a[key]), "; ".join(b[key])) for key in sorted(a.keys() & b.keys())
-    ]
+def _shared(first: Validation, second: Validation) -> list[tuple[str, str, str]]:
+    """The workloads both results measured, by workload name, as the chip pages match them: a
+    hand-typed record may carry no benchmark id where an imported one does."""
+    a, b = _figures(first), _figures(second)
+    return [(name, "; ".join(a[name]), "; ".join(b[name])) for name in sorted(a.keys() & b.keys())]

@@ -436,11 +436,17 @@ def test_newest_first_keeps_undated(real: Site) -> None:
     assert all(v.announced is None for v in ordered[1:])
 
 
-def test_gaps(real: Site) -> None:
+def test_answered_marks_what_does_not_apply(real: Site) -> None:
     questions = sorted(real.questions.values(), key=lambda q: q.order)
-    gaps = [q.id for q in derive.gaps(real.validations["crusoe-hgx-b300-exemplar"], questions)]
-    assert "deployment-tested" in gaps  # partial: the execution environment is not stated
-    assert len(gaps) == len(questions)
+    crusoe = derive.answered(real.validations["crusoe-hgx-b300-exemplar"], questions)
+    words = {a.question.id: a.word for a in crusoe}
+    assert words["deployment-tested"] == "partial"  # the execution environment is not stated
+    assert "yes" not in words.values() and "not-applicable" not in words.values()
+    mlperf = derive.answered(
+        real.validations["lambda-nvidia-gb300-mlperf-training-v5-1"], questions
+    )
+    assert [a.question.id for a in mlperf if a.word == "not-applicable"] == ["margin-computable"]
+    assert all(a.answer is None for a in mlperf if a.word == "not-applicable")
 
 
 def test_program_coverage_states_gaps(real: Site) -> None:

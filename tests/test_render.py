@@ -144,3 +144,43 @@ def test_pages_state_only_what_the_sources_do(real_pages: dict[str, str]) -> Non
     for uri, page in real_pages.items():
         assert "rack-scale" not in page, uri
         assert "current B300 suite" not in page, uri
+
+
+def test_the_same_content_renders_the_same_bytes_under_any_hash_seed(tmp_path: Path) -> None:
+    """Sets and dicts of strings iterate in an order that changes with PYTHONHASHSEED; no page,
+    document, feed or chart may depend on it."""
+    import os
+    import subprocess
+    import sys
+
+    from build import tree_digest
+
+    digests = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed-{seed}"
+        command = [sys.executable, "-m", "generator.cli", "render", "--out", str(out)]
+        command += ["--as-of", "2026-12-02", "--cache", str(tmp_path / "cache")]
+        subprocess.run(
+            command, cwd=ROOT, check=True, capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )  # fmt: skip
+        digests.append(tree_digest(out))
+    assert digests[0] == digests[1]
+    assert any(path.startswith("pairs/") for path in digests[0])
+
+
+def test_pairs_match_workloads_by_name_and_stay_few_per_result() -> None:
+    """A hand-typed record has no benchmark ids where an imported one has: Lambda's GB300
+    results of v6.0 and v5.1 both measured Llama 3.1 8B, and their pair says so."""
+    from generator import workloads
+
+    site = load_site(ROOT / "content")
+    results = list(site.validations.values())
+    chosen = workloads.partners(site, results)
+    assert max(len(others) for others in chosen.values()) <= workloads.PARTNERS
+    pairs = {p.id: p for p in workloads.pairs(site, chosen)}
+    lambda_gb300 = workloads.pair_id(
+        "lambda-gb300-nvl72-mlperf-training-v6", "lambda-nvidia-gb300-mlperf-training-v5-1"
+    )
+    shared = {name: (a, b) for name, a, b in pairs[lambda_gb300].shared}
+    assert shared["Llama 3.1 8B"] == ("11.59 min", "14.25 min at 72 GPUs")
