@@ -64,8 +64,17 @@ class ChipView:
     without: list[Validation]  # results on the chip that name no workload
 
 
+# A chip's page name is cut to this many characters, and then told apart by a hash of the whole
+# name: chip names are free text, and a file name past 255 bytes cannot be written.
+SLUG_LENGTH = 40
+
+
 def chip_slug(chip: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", chip.lower()).strip("-")
+    slug = re.sub(r"[^a-z0-9]+", "-", chip.lower()).strip("-")
+    if len(slug) <= SLUG_LENGTH:
+        return slug
+    digest = hashlib.sha256(chip.encode("utf-8")).hexdigest()[:8]
+    return f"{slug[:SLUG_LENGTH].strip('-')}-{digest}"
 
 
 def chip_slugs(chips: list[str]) -> dict[str, str]:

@@ -94,7 +94,7 @@ def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> Non
     dark = page.locator("#chart-evidence img.cq-chart__img--dark")
     assert light.is_visible() and not dark.is_visible()
     assert light.evaluate("img => img.complete && img.naturalWidth > 300")
-    assert page.get_by_role("img", name="Evidence matrix: Every validation").first.is_visible()
+    assert page.get_by_role("img", name="Evidence by program: For each program").first.is_visible()
     page.get_by_title("Switch to dark mode").click()
     page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     assert dark.is_visible() and not light.is_visible()
