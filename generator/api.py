@@ -133,28 +133,14 @@ class Builder:
             likely_suite=d.reconciliation.suite.id if d.reconciliation.suite else None,
             suite_basis=d.reconciliation.basis,
             full_grid=c.full_grid,
-            coverage=Coverage(
-                reported_models=c.reported_models,
-                reported_configurations=c.reported_configurations,
-                reported_precisions=list(c.reported_precisions),
-                full_grid=c.full_grid,
-                grid_exceeds_reported=c.grid_exceeds_reported,
-            ),
+            coverage=Coverage.model_validate(c, from_attributes=True),
             scale=d.scale,
             validity_end=d.validity_end,
             validity_status=d.validity_status,
             review_stale=d.review_stale,
             review_due=derive.review_due(validation, self.policy),
             standard_caveats=[
-                Caveat(
-                    rule=c.rule,
-                    text=c.text,
-                    source=c.source,
-                    grade=c.grade,
-                    reasoning_source=c.reasoning_source,
-                    reasoning_grade=c.reasoning_grade,
-                )
-                for c in d.standard_caveats
+                Caveat.model_validate(caveat, from_attributes=True) for caveat in d.standard_caveats
             ],
             open_checklist_items={
                 checklist: [item.item.id for item in items]

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from generator import derive, workloads
+from generator import workloads
 from generator.derive import Policy
 from generator.links import page_url, relative_file, relative_url, safe_path
-from generator.render import render
-from generator.site import Site, load_site
+from generator.render import Renderer, render
+from generator.site import load_site
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
@@ -84,31 +84,14 @@ def test_every_record_page_and_section_is_rendered() -> None:
     expected |= {f"platforms/{i}.md" for i in site.platforms}
     results = list(site.validations.values())
     expected |= {"workloads/index.md"}
-    expected |= {f"workloads/{c.slug}.md" for c in workloads.by_chip(site, derived(site), results)}
+    derived = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY).derived
+    expected |= {f"workloads/{c.slug}.md" for c in workloads.by_chip(site, derived, results)}
     expected |= {
         f"pairs/{p.id}.md" for p in workloads.pairs(site, workloads.partners(site, results))
     }
     assert set(pages) == expected
     page = pages["validations/crusoe-hgx-b300-exemplar.md"]
     assert page.edit_path == "content/validations/crusoe-hgx-b300-exemplar.yaml"
-
-
-def derived(site: Site) -> dict[str, derive.Derived]:
-    questions = dict(site.questions)
-    return {
-        v.id: derive.derive_validation(
-            v,
-            program=site.programs[v.program],
-            platform=site.platforms.get(v.platform or ""),
-            provider_name=site.providers[v.provider].name,
-            suites=list(site.suites.values()),
-            case_studies=list(site.case_studies.values()),
-            checklists=list(site.checklists.values()),
-            policy=POLICY,
-            questions=questions,
-        )
-        for v in site.validations.values()
-    }
 
 
 def test_rendering_is_deterministic() -> None:
