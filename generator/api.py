@@ -111,6 +111,9 @@ class Builder:
         self.policy = policy
         self.directory_urls = directory_urls
         self.rows = measurement_rows(site)
+        self.rows_of: dict[str, list[Row]] = {}
+        for row in self.rows:
+            self.rows_of.setdefault(row.validation, []).append(row)
         self.newest = derive.newest_first(list(site.validations.values()))
 
     def page(self, kind: str, record_id: str) -> str | None:
@@ -199,7 +202,7 @@ class Builder:
             scale=d.scale,
             validity_end=d.validity_end,
             validity_status=d.validity_status,
-            measurements=[row for row in self.rows if row.validation == validation.id],
+            measurements=self.rows_of.get(validation.id, []),
         )
 
     def results(self, keep: Callable[[Validation], bool]) -> tuple[list[Result], list[str]]:

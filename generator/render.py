@@ -138,6 +138,12 @@ class Renderer:
             for v_id, others in chosen.items()
         }
         self.rows = {v.id: self.result_row(v) for v in self.validations}
+        # Each result's successors, found once: a scan per page would make the build quadratic.
+        self.successors: dict[str, list[Validation]] = {}
+        for v in self.validations:
+            if v.predecessor is not None:
+                self.successors.setdefault(v.predecessor, []).append(v)
+        self.views: dict[str, dict[str, Any]] = {}
         self.env.globals.update(
             titles=self.titles,
             platform_labels=self.platform_labels,
@@ -198,6 +204,13 @@ class Renderer:
         return [self.site.sources[source_id] for source_id in cited]
 
     def validation_view(self, validation: Validation) -> dict[str, Any]:
+        """What a result's pages show of it, built once: its page, its printable checklist and
+        each side-by-side page it is on read the same view."""
+        if validation.id not in self.views:
+            self.views[validation.id] = self._validation_view(validation)
+        return self.views[validation.id]
+
+    def _validation_view(self, validation: Validation) -> dict[str, Any]:
         site = self.site
         derived = self.derived[validation.id]
         suite = derived.reconciliation.suite
@@ -222,7 +235,7 @@ class Renderer:
             ],
             "predecessor": site.validations.get(validation.predecessor or ""),
             "partners": self.partners[validation.id],
-            "successors": [v for v in self.validations if v.predecessor == validation.id],
+            "successors": self.successors.get(validation.id, []),
             "sources": self.sources(
                 validation,
                 *([suite] if suite else []),
