@@ -121,7 +121,12 @@ def _render(args: argparse.Namespace) -> int:
     policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
     store = SvgStore(args.cache)
     output = render(
-        site, args.templates, policy=policy, directory_urls=not args.file_urls, svg_store=store
+        site,
+        args.templates,
+        policy=policy,
+        directory_urls=not args.file_urls,
+        svg_store=store,
+        site_url=args.site_url,
     )
     out: Path = args.out
     files = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
@@ -234,6 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     rendering.add_argument("--expiry-warning-days", type=int, default=90)
     rendering.add_argument("--review-max-age-days", type=int, default=365)
+    rendering.add_argument(
+        "--site-url",
+        default=None,
+        help="the published address, which makes the feeds' and calendar's links absolute",
+    )
     rendering.add_argument(
         "--cache",
         type=Path,

@@ -222,6 +222,8 @@ def test_render_writes_pages_data_and_hand_written_pages(
             "--as-of",
             "2026-12-02",
             "--file-urls",
+            "--site-url",
+            "https://site.test/cq/",
         ]
     )
     assert code == 0
@@ -232,3 +234,6 @@ def test_render_writes_pages_data_and_hand_written_pages(
     assert (out / "api" / "v1" / "validations.json").is_file()
     assert (out / "charts" / "evidence.svg").read_bytes().startswith(b"<svg")
     assert (out / "methodology.md").is_file() and (out / "assets" / "cloudqual").is_dir()
+    # The published address makes the feeds' links absolute, as under mkdocs build.
+    feed = (out / "feeds" / "validations.atom").read_text(encoding="utf-8")
+    assert '<link href="https://site.test/cq/validations/test-validation.html"' in feed
