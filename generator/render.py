@@ -129,7 +129,7 @@ class Renderer:
         }
         self.newer = derive.newer_releases(self.validations)
         self.chips = workloads.by_chip(site, self.derived, self.validations)
-        chosen = workloads.partners(site, self.validations)
+        chosen = workloads.partners(self.derived, self.validations)
         self.pairs = workloads.pairs(site, chosen)
         # A result's page links the pairs it chose, at most PARTNERS: a result that many others
         # chose is reached from their pages, and its own list stays short.
@@ -253,7 +253,7 @@ class Renderer:
         yes = words.count("yes")
         program = site.programs[validation.program]
         release = f" {validation.program_release}" if validation.program_release else ""
-        chip = derive.chip_of(validation, site.platforms.get(validation.platform or ""))
+        chip = self.derived[validation.id].reconciliation.chip
         return {
             "provider": site.providers[validation.provider].name,
             "program": f"{program.name}{release}",
@@ -391,9 +391,7 @@ class Renderer:
                 None,
                 chips=self.chips,
                 whole_cloud=[
-                    v
-                    for v in validations
-                    if derive.chip_of(v, site.platforms.get(v.platform or "")) is None
+                    v for v in validations if self.derived[v.id].reconciliation.chip is None
                 ],
             )
         )

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .derive import Derived, chip_of, measurement_gpus, release_key
+from .derive import Derived, measurement_gpus, release_key
 from .model import Measurement, Validation
 from .site import Site
 
@@ -113,7 +113,7 @@ def by_chip(
     providers: dict[str, set[str]] = defaultdict(set)
     without: dict[str, list[Validation]] = defaultdict(list)
     for v in validations:
-        chip = chip_of(v, site.platforms.get(v.platform or ""))
+        chip = derived[v.id].reconciliation.chip
         if chip is None:
             continue
         program = site.programs[v.program].name
@@ -157,11 +157,13 @@ def pair_id(first: str, second: str) -> str:
     return "--".join(sorted((first, second)))
 
 
-def partners(site: Site, validations: list[Validation]) -> dict[str, list[Validation]]:
+def partners(
+    derived: dict[str, Derived], validations: list[Validation]
+) -> dict[str, list[Validation]]:
     """For each result, the few others worth reading beside it: the same provider, program and
     chip in another round first, then the same chip and program, then the same chip; at most
     PARTNERS each, so the pair pages grow linearly with the results."""
-    chips = {v.id: chip_of(v, site.platforms.get(v.platform or "")) for v in validations}
+    chips = {v.id: derived[v.id].reconciliation.chip for v in validations}
     by_chip: dict[str, list[Validation]] = defaultdict(list)
     for v in validations:
         chip = chips[v.id]

@@ -87,7 +87,7 @@ def test_every_record_page_and_section_is_rendered() -> None:
     derived = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY).derived
     expected |= {f"workloads/{c.slug}.md" for c in workloads.by_chip(site, derived, results)}
     expected |= {
-        f"pairs/{p.id}.md" for p in workloads.pairs(site, workloads.partners(site, results))
+        f"pairs/{p.id}.md" for p in workloads.pairs(site, workloads.partners(derived, results))
     }
     assert set(pages) == expected
     page = pages["validations/crusoe-hgx-b300-exemplar.md"]
@@ -189,7 +189,8 @@ def test_pairs_match_workloads_by_name_and_stay_few_per_result() -> None:
 
     site = load_site(ROOT / "content")
     results = list(site.validations.values())
-    chosen = workloads.partners(site, results)
+    derived = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY).derived
+    chosen = workloads.partners(derived, results)
     assert max(len(others) for others in chosen.values()) <= workloads.PARTNERS
     pairs = {p.id: p for p in workloads.pairs(site, chosen)}
     lambda_gb300 = workloads.pair_id(
