@@ -11,6 +11,7 @@ ratios of medians from the same run, not absolute times.
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import sys
 import tempfile
@@ -31,8 +32,11 @@ from generator.svg import SvgStore  # noqa: E402
 def main(rounds: int = 3, copies: int = 1) -> None:
     site = load_site(ROOT / "content")
     renderer = Renderer(site, ROOT / "templates", directory_urls=True, policy=Policy(date.today()))
+    # Each copy is told apart by its title, so it is its own cache entry and its own SVG.
     specs = {
-        f"{chart.id}.{theme}.{copy}": {**charts.spec(chart, theme), "description": f"copy {copy}"}
+        f"{chart.id}.{theme}.{copy}": charts.drawing(
+            dataclasses.replace(chart, title=f"{chart.title} ({copy})"), theme
+        )
         for chart in renderer.charts.values()
         for theme in charts.THEMES
         for copy in range(copies)

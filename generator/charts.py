@@ -10,14 +10,20 @@ deficiencies; every cell also carries its value as text, so colour is never the 
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
+from importlib.metadata import version
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .derive import Derived, cells_ran_stated, coverage_cells
 from .model import CaseStudy, Program, Validation
+from .svg import Drawing
 
 if TYPE_CHECKING:
     import altair as alt
@@ -380,8 +386,27 @@ def spec(chart: Chart, theme: str) -> dict[str, Any]:
         .configure_rule(color=colours["rule"])
         .configure_view(stroke=None)
     )
-    result: dict[str, Any] = themed.to_dict()
+    # The spec is Altair's own output, so checking it against the Vega-Lite schema again would
+    # only cost time: the tests convert every chart of the site.
+    result: dict[str, Any] = themed.to_dict(validate=False)
     return result
+
+
+@cache
+def code_version() -> str:
+    """The version of everything that turns a table into an SVG: this module's source, and
+    Altair's and vl-convert's releases. Read without importing either library."""
+    parts = [Path(__file__).read_bytes()]
+    parts += [version(name).encode() for name in ("altair", "vl-convert-python")]
+    return hashlib.sha256(b"\0".join(parts)).hexdigest()
+
+
+def drawing(chart: Chart, theme: str) -> Drawing:
+    """The SVG of `chart` in a colour scheme, keyed by what it is drawn from."""
+    drawn_from = [theme, chart.kind, chart.title, chart.table.columns, chart.table.rows]
+    text = json.dumps([code_version(), *drawn_from, chart.categories], ensure_ascii=False)
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return Drawing(key, lambda: spec(chart, theme))
 
 
 # --- which charts the site has -------------------------------------------------------------------

@@ -499,14 +499,14 @@ class Renderer:
 
     def chart_files(self, store: SvgStore) -> dict[str, bytes]:
         """Each chart as a light and a dark SVG, and its data as CSV."""
-        specs = {}
+        drawings = {}
         files = {}
         for chart in self.charts.values():
-            specs[f"charts/{chart.id}.svg"] = charts.spec(chart, "light")
-            specs[f"charts/{chart.id}.dark.svg"] = charts.spec(chart, "dark")
+            drawings[f"charts/{chart.id}.svg"] = charts.drawing(chart, "light")
+            drawings[f"charts/{chart.id}.dark.svg"] = charts.drawing(chart, "dark")
             table = chart.table
             files[f"charts/{chart.id}.csv"] = csv_text(table.columns, list(table.rows)).encode()
-        return files | store.render(specs)
+        return files | store.render(drawings)
 
 
 @dataclass(frozen=True)
@@ -537,6 +537,8 @@ def render(
         directory_urls=directory_urls,
         site_url=site_url,
     )
-    data |= renderer.chart_files(svg_store or SvgStore(None))
+    store = svg_store or SvgStore(None)
+    data |= renderer.chart_files(store)
+    store.prune()  # this is the whole site: what it did not use, no build needs
     pages = renderer.render(api.examples(data))
     return Output(pages, {safe_path(uri): content for uri, content in data.items()})

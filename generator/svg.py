@@ -1,18 +1,18 @@
-"""Vega-Lite specs to static SVG, through vl-convert, with a cache keyed by each spec's hash.
+"""Charts to static SVG, through vl-convert, with a cache keyed by each chart's input.
 
-An unchanged rebuild converts nothing: the cache key is the spec itself plus the converter's
-version, so any change to data, encoding or colours, or a converter upgrade, makes a new key.
-vl-convert is imported only when something has to be converted.
+A chart's key is a hash of what it is drawn from (its table, title and colour scheme) and of the
+drawing code's version (charts.py, Altair's and vl-convert's versions), never of the built spec:
+so a build whose charts are all cached builds no spec, and imports neither Altair nor vl-convert.
+Any change to the data, to the drawing code or to either library makes a new key.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from importlib.metadata import version
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +21,12 @@ from typing import Any
 PARALLEL_FROM = 40
 
 
-def spec_key(spec: dict[str, Any]) -> str:
-    text = json.dumps(spec, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(f"{version('vl-convert-python')}\n{text}".encode()).hexdigest()
+@dataclass(frozen=True)
+class Drawing:
+    """One SVG to have: its cache key, and how to build its Vega-Lite spec on a cache miss."""
+
+    key: str
+    spec: Callable[[], dict[str, Any]]
 
 
 def _convert(spec: dict[str, Any]) -> bytes:
@@ -34,19 +37,29 @@ def _convert(spec: dict[str, Any]) -> bytes:
 
 
 class SvgStore:
-    """Converts specs to SVG, reusing cached results; counts the conversions it really ran."""
+    """Converts charts to SVG, reusing cached results; counts the conversions it really ran.
+
+    The cache stays bounded: `prune` removes every entry the last render did not use. The
+    entries in memory are kept across `mkdocs serve` rebuilds, which keep the store.
+    """
 
     def __init__(self, cache_dir: Path | None, *, workers: int | None = None) -> None:
         self.cache_dir = cache_dir
         self.workers = workers or os.cpu_count() or 1
         self.conversions = 0
         self.memory: dict[str, bytes] = {}
+        self.used: set[str] = set()
 
     def _cached(self, key: str) -> bytes | None:
         if key in self.memory:
             return self.memory[key]
-        if self.cache_dir is not None and (self.cache_dir / f"{key}.svg").is_file():
-            return (self.cache_dir / f"{key}.svg").read_bytes()
+        if self.cache_dir is not None:
+            try:
+                svg = (self.cache_dir / f"{key}.svg").read_bytes()
+            except OSError:
+                return None
+            self.memory[key] = svg
+            return svg
         return None
 
     def _store(self, key: str, svg: bytes) -> None:
@@ -59,11 +72,13 @@ class SvgStore:
         partial.write_bytes(svg)
         partial.replace(self.cache_dir / f"{key}.svg")
 
-    def render(self, specs: dict[str, dict[str, Any]]) -> dict[str, bytes]:
-        """The SVG of every spec, by the same name; cold specs convert in parallel."""
-        keys = {name: spec_key(spec) for name, spec in specs.items()}
+    def render(self, drawings: dict[str, Drawing]) -> dict[str, bytes]:
+        """The SVG of every drawing, by the same name; cold ones convert in parallel."""
+        keys = {name: drawing.key for name, drawing in drawings.items()}
+        self.used |= set(keys.values())
         found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
         cold = sorted({key: name for name, key in keys.items() if key not in found}.items())
+        specs = [drawings[name].spec() for _, name in cold]
         if len(cold) >= PARALLEL_FROM and self.workers > 1:
             # vl-convert runs one JavaScript engine per process, so threads would queue behind
             # it: parallel means processes. "spawn" starts them clean, never forking a process
@@ -72,13 +87,26 @@ class SvgStore:
             workers = min(self.workers, len(cold))
             with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
                 chunk = max(1, len(cold) // (workers * 4))
-                converted = list(
-                    pool.map(_convert, (specs[name] for _, name in cold), chunksize=chunk)
-                )
+                converted = list(pool.map(_convert, specs, chunksize=chunk))
         else:
-            converted = [_convert(specs[name]) for _, name in cold]
+            converted = [_convert(spec) for spec in specs]
         for (key, _), svg in zip(cold, converted, strict=True):
             self._store(key, svg)
             found[key] = svg
         self.conversions += len(cold)
         return {name: found[key] for name, key in keys.items()}
+
+    def prune(self) -> int:
+        """Forget every entry that no render since the last prune used, on disk and in memory,
+        and how many files went. Partial files of a stopped build go too."""
+        removed = 0
+        self.memory = {key: svg for key, svg in self.memory.items() if key in self.used}
+        if self.cache_dir is not None and self.cache_dir.is_dir():
+            for path in self.cache_dir.iterdir():
+                if path.name.endswith(".svg") and path.name[: -len(".svg")] in self.used:
+                    continue
+                if path.suffix == ".svg" or ".svg.partial-" in path.name:
+                    path.unlink(missing_ok=True)
+                    removed += 1
+        self.used = set()
+        return removed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from generator import charts
 from generator.derive import Policy
 from generator.render import Renderer, render
 from generator.site import Site, load_site
-from generator.svg import SvgStore, spec_key
+from generator.svg import SvgStore
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
@@ -215,9 +216,54 @@ def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
         )
 
 
-def test_spec_key_changes_with_the_spec() -> None:
-    assert spec_key({"a": 1, "b": 2}) == spec_key({"b": 2, "a": 1})
-    assert spec_key({"a": 1}) != spec_key({"a": 2})
+def test_a_chart_is_keyed_by_what_it_is_drawn_from(
+    site_charts: dict[str, charts.Chart], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chart = site_charts["evidence"]
+    key = charts.drawing(chart, "light").key
+    assert charts.drawing(chart, "light").key == key
+    assert charts.drawing(chart, "dark").key != key
+    rows = (*chart.table.rows[:-1], (*chart.table.rows[-1][:-1], "999"))
+    edited = dataclasses.replace(chart, table=dataclasses.replace(chart.table, rows=rows))
+    assert charts.drawing(edited, "light").key != key
+    assert charts.drawing(dataclasses.replace(chart, title="Other"), "light").key != key
+    # A new release of the drawing code or of a chart library is a new key.
+    monkeypatch.setattr(charts, "code_version", lambda: "another version")
+    assert charts.drawing(chart, "light").key != key
+
+
+def test_a_warm_render_builds_no_spec_and_imports_no_chart_library(tmp_path: Path) -> None:
+    probe = (
+        "import sys; from generator.cli import main; "
+        f"args = ['render', '--out', {str(tmp_path / 'out')!r}, '--cache', "
+        f"{str(tmp_path / 'cache')!r}, '--as-of', '2026-12-02']; main(args); "
+        "print('altair' in sys.modules, 'vl_convert' in sys.modules)"
+    )
+    run = [sys.executable, "-c", probe]
+    cold = subprocess.run(run, capture_output=True, text=True, check=True, cwd=ROOT)
+    assert cold.stdout.split()[-2:] == ["True", "True"]
+    warm = subprocess.run(run, capture_output=True, text=True, check=True, cwd=ROOT)
+    assert warm.stdout.split()[-2:] == ["False", "False"]
+
+
+def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Site) -> None:
+    cache = tmp_path / "cache"
+    render(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(cache))
+    before = {path.name for path in cache.iterdir()}
+    (cache / "0123abcd.svg").write_text("<svg/>")  # an entry no chart of this site has
+    (cache / "0123abcd.svg.partial-1").write_text("<sv")  # left by a stopped build
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    answer = crusoe.evidence["pricing-published"].model_copy(update={"answer": "yes"})
+    changed = crusoe.model_copy(
+        update={"evidence": {**crusoe.evidence, "pricing-published": answer}}
+    )
+    edited = Site(**{**real.__dict__, "validations": {**real.validations, crusoe.id: changed}})
+    store = SvgStore(cache)
+    render(edited, ROOT / "templates", policy=POLICY, svg_store=store)
+    after = {path.name for path in cache.iterdir()}
+    assert len(after) == len(before)  # two evidence SVGs replaced, nothing else left
+    assert len(after - before) == 2 and store.conversions == 2
+    assert "0123abcd.svg" not in after and "0123abcd.svg.partial-1" not in after
 
 
 def test_check_imports_neither_altair_nor_vl_convert() -> None:
@@ -237,10 +283,10 @@ def test_parallel_conversion_matches_serial(
 ) -> None:
     from generator import svg
 
-    specs = {f"{c.id}.svg": charts.spec(c, "light") for c in list(site_charts.values())[:4]}
-    serial = SvgStore(tmp_path / "serial", workers=1).render(specs)
+    drawings = {f"{c.id}.svg": charts.drawing(c, "light") for c in list(site_charts.values())[:4]}
+    serial = SvgStore(tmp_path / "serial", workers=1).render(drawings)
     monkeypatch.setattr(svg, "PARALLEL_FROM", 2)
     parallel_store = SvgStore(tmp_path / "parallel", workers=2)
-    assert parallel_store.render(specs) == serial
+    assert parallel_store.render(drawings) == serial
     assert parallel_store.conversions == 4
     assert len(list((tmp_path / "parallel").glob("*.svg"))) == 4
