@@ -26,10 +26,9 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from . import assets, csp, pages
-from .derive import Policy
+from .memo import Memo, Remembered, default_cache_dir, fingerprint
+from .output import Output, Page
 from .problem import ContentError, Problem
-from .render import Page, render
-from .site import load_site
 from .svg import SvgStore
 
 if TYPE_CHECKING:
@@ -89,8 +88,10 @@ class CloudqualConfig(Config):
     """Flag a result this many days before its validity ends."""
     review_max_age_days = c.Type(int, default=365)
     """Flag a record whose last review is older than this."""
-    cache_dir = c.Type(str, default=".cache/cloudqual")
-    """Folder for converted chart SVGs, keyed by spec hash, relative to mkdocs.yml."""
+    cache_dir = c.Optional(c.Type(str))
+    """Folder for converted chart SVGs and the last build, relative to mkdocs.yml. Unset, a
+    folder of the user's cache (`~/.cache/cloudqual/...`): outside the project, where a pull
+    request cannot place a file."""
 
 
 class CloudqualPlugin(BasePlugin[CloudqualConfig]):
@@ -99,10 +100,14 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.data: dict[str, bytes] = {}
         self.assets: dict[str, bytes] = {}
         self.svg_store: SvgStore | None = None
+        self.memo: Memo | None = None
+        # The key of the build on show, so an unchanged rebuild under serve reads nothing.
+        self.built: str | None = None
         self.serving = False
         self.dirty = False
         # While serving: the problems that keep the last good site on show, or none.
         self.stale: list[Problem] = []
+        self.warned: list[str] = []
         self.site_dir: Path | None = None
         self.building: Path | None = None
         self.warnings = _Warnings()
@@ -130,8 +135,54 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             config.site_dir = str(self.building)
         return config
 
+    def _cache_dir(self, config: MkDocsConfig) -> Path:
+        if self.config.cache_dir is not None:
+            return self._path(config, self.config.cache_dir)
+        return default_cache_dir(Path(config.config_file_path).parent)
+
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         content_dir = self._path(config, self.config.content_dir)
+        templates_dir = self._path(config, self.config.templates_dir)
+        try:
+            as_of = self.config.as_of or parse_as_of(os.environ.get(AS_OF_VARIABLE)) or date.today()
+        except ValueError as error:
+            raise PluginError(f"cloudqual: {AS_OF_VARIABLE}: {error}") from None
+        options = {
+            "as_of": as_of.isoformat(),
+            "expiry_warning_days": self.config.expiry_warning_days,
+            "review_max_age_days": self.config.review_max_age_days,
+            "directory_urls": config.use_directory_urls,
+            "site_url": config.site_url,
+        }
+        if self.memo is None:
+            self.memo = Memo(self._cache_dir(config))
+        key = fingerprint(content_dir, templates_dir, options)
+        if key == self.built and not self.stale:
+            remembered = Remembered(Output(self.pages, self.data), self.warned)
+        else:
+            remembered = self.memo.get(key)
+            if remembered is not None:
+                log.info("cloudqual: no input changed since the last build: its pages are reused")
+            else:
+                remembered = self._render(config, content_dir, templates_dir, as_of)
+                if remembered is None:  # content errors while serving: the last good site stays
+                    return
+                self.memo.put(key, remembered.output, remembered.warnings)
+        self.stale = []
+        for warning in remembered.warnings:
+            log.warning(warning)
+        self.pages, self.data = remembered.output.pages, remembered.output.data
+        self.warned, self.built = remembered.warnings, key
+        self.assets = assets.load(templates_dir)
+
+    def _render(
+        self, config: MkDocsConfig, content_dir: Path, templates_dir: Path, as_of: date
+    ) -> Remembered | None:
+        # Imported here: a build that reuses the last one needs none of the rendering code.
+        from .derive import Policy
+        from .render import render
+        from .site import load_site
+
         try:
             site = load_site(content_dir)
         except ContentError as error:
@@ -142,19 +193,11 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
                 print(f"cloudqual: content has errors; serving the last good site\n{error}",
                       file=sys.stderr)  # fmt: skip
                 self.stale = error.problems
-                return
+                return None
             raise PluginError(f"cloudqual: content has errors\n{error}") from None
-        self.stale = []
-        for warning in site.warnings:
-            log.warning(str(warning))
-        try:
-            as_of = self.config.as_of or parse_as_of(os.environ.get(AS_OF_VARIABLE)) or date.today()
-        except ValueError as error:
-            raise PluginError(f"cloudqual: {AS_OF_VARIABLE}: {error}") from None
         policy = Policy(as_of, self.config.expiry_warning_days, self.config.review_max_age_days)
-        templates_dir = self._path(config, self.config.templates_dir)
         if self.svg_store is None:  # kept across `mkdocs serve` rebuilds
-            self.svg_store = SvgStore(self._path(config, self.config.cache_dir))
+            self.svg_store = SvgStore(self._cache_dir(config))
         before = self.svg_store.conversions
         output = render(
             site,
@@ -165,8 +208,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             site_url=config.site_url,
         )
         log.info(f"cloudqual: charts: {self.svg_store.conversions - before} SVGs converted")
-        self.pages, self.data = output.pages, output.data
-        self.assets = assets.load(templates_dir)
+        return Remembered(output, [str(warning) for warning in site.warnings])
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         docs_prefix = Path(config.docs_dir).relative_to(Path(config.config_file_path).parent)

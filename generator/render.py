@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from .api import APPLIES_WORDS
 from .data import build_data, csv_text
 from .links import record_uri, relative_file, relative_url, safe_path
 from .model import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
+from .output import Output, Page
 from .site import Site
 from .svg import SvgStore
 
@@ -61,15 +61,6 @@ def _number(value: float) -> str:
 def _slug(text: str) -> str:
     """Text as an HTML id fragment: lower-case letters, digits and single hyphens."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-@dataclass(frozen=True)
-class Page:
-    """One generated page: where it goes, its Markdown, and the content file it comes from."""
-
-    uri: str
-    markdown: str
-    edit_path: str | None
 
 
 class Renderer:
@@ -507,14 +498,6 @@ class Renderer:
             table = chart.table
             files[f"charts/{chart.id}.csv"] = csv_text(table.columns, list(table.rows)).encode()
         return files | store.render(drawings)
-
-
-@dataclass(frozen=True)
-class Output:
-    """Everything the site is made of: Markdown pages, and data files served as they are."""
-
-    pages: dict[str, Page]
-    data: dict[str, bytes]
 
 
 def render(

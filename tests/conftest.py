@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,16 @@ def copy_content(source: Path, destination: Path, overlay: Path | None = None) -
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
     return destination
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Builds keep their caches under the user's cache folder; the tests' builds keep theirs in
+    a folder of the session, which the builds they start inherit."""
+    folder = tmp_path_factory.mktemp("cache-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
 
 
 @pytest.fixture

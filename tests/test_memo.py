@@ -1,0 +1,114 @@
+"""The remembered build: reused only when no input changed, and never from the project's tree."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from build import make_project, mkdocs_build, tree_digest
+from conftest import MINIMAL
+
+from generator.memo import Memo, default_cache_dir, fingerprint
+from generator.output import Output, Page
+
+OPTIONS = {"as_of": "2026-12-02", "directory_urls": True}
+
+
+def _tree(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_key_changes_with_every_input(tmp_path: Path) -> None:
+    content = _tree(tmp_path / "content", {"a/x.yaml": "id: x\n", "pages/p.md": "# P\n"})
+    templates = _tree(tmp_path / "templates", {"t.md.j2": "{{ x }}"})
+    key = fingerprint(content, templates, OPTIONS)
+    assert fingerprint(content, templates, dict(reversed(OPTIONS.items()))) == key
+    changed = [
+        ({"a/x.yaml": "id: y\n"}, content),
+        ({"pages/p.md": "# Q\n"}, content),
+        ({"a/new.yaml": ""}, content),
+        ({"t.md.j2": "{{ y }}"}, templates),
+    ]
+    for files, folder in changed:
+        before = {name: (folder / name).read_bytes() for name in files if (folder / name).exists()}
+        _tree(folder, files)
+        assert fingerprint(content, templates, OPTIONS) != key, files
+        for name in files:
+            if name in before:
+                (folder / name).write_bytes(before[name])
+            else:
+                (folder / name).unlink()
+        assert fingerprint(content, templates, OPTIONS) == key
+    # A file moved to another name is another input, though its bytes are the same.
+    (content / "a" / "x.yaml").rename(content / "a" / "z.yaml")
+    assert fingerprint(content, templates, OPTIONS) != key
+    (content / "a" / "z.yaml").rename(content / "a" / "x.yaml")
+    assert fingerprint(content, templates, {**OPTIONS, "as_of": "2026-12-03"}) != key
+
+
+def test_a_memo_gives_back_what_was_put_and_keeps_one_build(tmp_path: Path) -> None:
+    memo = Memo(tmp_path / "cache")
+    assert memo.get("a") is None
+    pages = {"index.md": Page("index.md", "# Home ü\n", None), "x.md": Page("x.md", "x", "c/x")}
+    data = {"api/x.json": b'{"a": "\xc3\xbc"}', "img.bin": b"\xff\x00\xfe"}
+    memo.put("a", Output(pages, data), ["content/x.yaml:1:1: a warning"])
+    remembered = memo.get("a")
+    assert remembered is not None
+    assert remembered.output == Output(pages, data)
+    assert remembered.warnings == ["content/x.yaml:1:1: a warning"]
+    memo.put("b", Output({}, {}), [])
+    assert memo.get("a") is None and memo.get("b") is not None
+    assert [path.name for path in (tmp_path / "cache").iterdir()] == ["site-b.json"]
+    (tmp_path / "cache" / "site-b.json").write_text("{not json", encoding="utf-8")
+    assert memo.get("b") is None  # unreadable: the build is made again
+
+
+def test_an_unchanged_rebuild_reuses_the_last_build(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "project", MINIMAL)
+    first = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-02")
+    assert first.returncode == 0, first.stderr
+    assert "SVGs converted" in first.stderr and "are reused" not in first.stderr
+    built = tree_digest(project / "site")
+    second = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-02")
+    assert second.returncode == 0, second.stderr
+    assert "are reused" in second.stderr and "SVGs converted" not in second.stderr
+    assert tree_digest(project / "site") == built
+    # Another as-of date, or an edited record, is built again.
+    third = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-03")
+    assert "are reused" not in third.stderr and third.returncode == 0, third.stderr
+    record = project / "content" / "validations" / "test-validation.yaml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text.replace("A synthetic validation.", "Edited."), encoding="utf-8")
+    fourth = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-03")
+    assert "are reused" not in fourth.stderr and fourth.returncode == 0, fourth.stderr
+    assert (
+        "Edited."
+        in (project / "site" / "validations" / "test-validation" / "index.html").read_text()
+    )
+
+
+def test_a_cache_placed_in_the_project_is_never_read(tmp_path: Path) -> None:
+    """A pull request can add any file to the repository: a remembered build or a chart it
+    placed in the project's folders must not become the site."""
+    project = make_project(tmp_path / "project", MINIMAL)
+    assert mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-02").returncode == 0
+    cache = default_cache_dir(project)
+    assert not cache.resolve().is_relative_to(project.resolve())
+    stored = sorted(cache.glob("site-*.json"))
+    assert len(stored) == 1
+    planted = stored[0].read_text(encoding="utf-8").replace("A synthetic validation.", "PLANTED")
+    folder = project / ".cache" / "cloudqual"  # where the cache was kept before
+    folder.mkdir(parents=True)
+    (folder / stored[0].name).write_text(planted, encoding="utf-8")
+    for svg in cache.glob("*.svg"):
+        (folder / svg.name).write_text("<svg><script>alert(1)</script></svg>")
+    shutil.rmtree(cache)  # so the build has to look for a cache
+    result = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-02")
+    assert result.returncode == 0, result.stderr
+    assert "are reused" not in result.stderr and "SVGs converted" in result.stderr
+    site = project / "site"
+    assert not any(b"PLANTED" in path.read_bytes() for path in site.rglob("*") if path.is_file())
+    assert not any(b"<script>" in svg.read_bytes() for svg in site.rglob("*.svg"))
