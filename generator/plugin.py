@@ -157,6 +157,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         if self.memo is None:
             self.memo = Memo(self._cache_dir(config))
         key = fingerprint(content_dir, templates_dir, options)
+        remembered: Remembered | None
         if key == self.built and not self.stale:
             remembered = Remembered(Output(self.pages, self.data), self.warned)
         else:
