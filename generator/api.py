@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -272,15 +273,7 @@ class Builder:
             )
         )
         files[f"{API}/index.json"] = dump(self.index())
-        for name, model in SCHEMAS.items():
-            schema = model.model_json_schema(by_alias=True, mode="serialization")
-            files[schema_path(name)] = (
-                json.dumps(schema, indent=2, sort_keys=True) + "\n"
-            ).encode()
-        files[f"{API}/openapi.json"] = (
-            json.dumps(openapi(), indent=2, sort_keys=True) + "\n"
-        ).encode()
-        return files
+        return files | schema_files()
 
     def index(self) -> IndexDocument:
         return IndexDocument(
@@ -366,6 +359,18 @@ def endpoints() -> list[Endpoint]:
                  "validation's review due date."),
     ]  # fmt: skip
     return found
+
+
+@cache
+def schema_files() -> dict[str, bytes]:
+    """The JSON Schemas and the OpenAPI description: made from the models alone, so once a
+    process, however often `mkdocs serve` rebuilds."""
+    files = {}
+    for name, model in SCHEMAS.items():
+        schema = model.model_json_schema(by_alias=True, mode="serialization")
+        files[schema_path(name)] = (json.dumps(schema, indent=2, sort_keys=True) + "\n").encode()
+    text = json.dumps(openapi(), indent=2, sort_keys=True) + "\n"
+    return files | {f"{API}/openapi.json": text.encode()}
 
 
 def openapi() -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,37 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+@cache
+def environment(templates_dir: Path) -> jinja2.Environment:
+    """The Jinja environment of a templates folder, made once a process: it keeps each template
+    compiled, and compiles it again only when its file changes, as under `mkdocs serve`."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(
+        md=markup.block,
+        md_inline=markup.inline,
+        heading=markup.heading,
+        number=_number,
+        slug=_slug,
+        zip=lambda first, second: zip(first, second, strict=True),
+    )
+    env.globals.update(
+        grade_meanings=GRADE_MEANINGS,
+        answer_meanings=SHOWN_MEANINGS,
+        validity_words=VALIDITY_WORDS,
+        basis_words=BASIS_WORDS,
+        fit_words=FIT_WORDS,
+        applies_words=APPLIES_WORDS,
+    )
+    return env
+
+
 class Renderer:
     def __init__(
         self, site: Site, templates_dir: Path, *, directory_urls: bool, policy: derive.Policy
@@ -70,33 +102,14 @@ class Renderer:
         self.site = site
         self.directory_urls = directory_urls
         self.policy = policy
-        self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(templates_dir),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            keep_trailing_newline=True,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
-        self.env.filters.update(
-            md=markup.block,
-            md_inline=markup.inline,
-            heading=markup.heading,
-            number=_number,
-            slug=_slug,
-            zip=lambda first, second: zip(first, second, strict=True),
-        )
-        self.env.globals.update(
-            grade_meanings=GRADE_MEANINGS,
-            answer_meanings=SHOWN_MEANINGS,
-            validity_words=VALIDITY_WORDS,
-            basis_words=BASIS_WORDS,
-            fit_words=FIT_WORDS,
-            applies_words=APPLIES_WORDS,
-            site=site,
-            policy=policy,
-            rules=[(rule_id, rule.doc) for rule_id, rule in derive.RULES.items()],
-        )
+        self.env = environment(templates_dir)
+        # What this site's pages read besides their own view: passed with each render, so the
+        # environment, and the templates it has compiled, serve every site and every rebuild.
+        self.context: dict[str, Any] = {
+            "site": site,
+            "policy": policy,
+            "rules": [(rule_id, rule.doc) for rule_id, rule in derive.RULES.items()],
+        }
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
         self.checklists = list(site.checklists.values())
         self.validations = derive.newest_first(list(site.validations.values()))
@@ -135,7 +148,7 @@ class Renderer:
             if v.predecessor is not None:
                 self.successors.setdefault(v.predecessor, []).append(v)
         self.views: dict[str, dict[str, Any]] = {}
-        self.env.globals.update(
+        self.context.update(
             titles=self.titles,
             platform_labels=self.platform_labels,
             derived=self.derived,
@@ -162,7 +175,7 @@ class Renderer:
             return relative_file(uri, path, self.directory_urls)
 
         text = self.env.get_template(template).render(
-            href=href, link=link, download=download, here=uri, **view
+            **self.context, href=href, link=link, download=download, here=uri, **view
         )
         return Page(safe_path(uri, ".md"), text, edit_path)
 
