@@ -88,19 +88,47 @@ def test_search_finds_content_offline(page: Page, base_url: str) -> None:
 
 
 def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> None:
+    """Each chart has a light and a dark SVG; a page fetches only the scheme on show, and the
+    other when the reader switches to it (both are lazy, and a hidden image is never near the
+    viewport)."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
     page.goto(base_url + "compare/")
-    page.wait_for_load_state("networkidle")
     light = page.locator("#chart-evidence img.cq-chart__img--light")
     dark = page.locator("#chart-evidence img.cq-chart__img--dark")
+    light.scroll_into_view_if_needed()
+    light.evaluate("img => img.decode()")
+    page.wait_for_load_state("networkidle")
+    svgs = sorted(url.rsplit("/", 1)[-1] for url in fetched if url.endswith(".svg"))
+    assert svgs == ["evidence.svg"]
     assert light.is_visible() and not dark.is_visible()
     assert light.evaluate("img => img.complete && img.naturalWidth > 300")
     assert page.get_by_role("img", name="Evidence by program: For each program").first.is_visible()
     page.get_by_title("Switch to dark mode").click()
     page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     assert dark.is_visible() and not light.is_visible()
+    dark.evaluate("img => img.decode()")
     assert dark.evaluate("img => img.complete && img.naturalWidth > 300")
+    assert any(url.endswith("/charts/evidence.dark.svg") for url in fetched)
     page.locator("#chart-evidence summary").click()
     assert page.locator("#chart-evidence details table").is_visible()
+
+
+def test_a_reader_in_dark_mode_fetches_only_dark_charts(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(base_url)
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    dark = page.locator("#chart-timeline img.cq-chart__img--dark")
+    dark.scroll_into_view_if_needed()
+    dark.evaluate("img => img.decode()")
+    page.wait_for_load_state("networkidle")
+    svgs = sorted(url.rsplit("/", 1)[-1] for url in fetched if url.endswith(".svg"))
+    assert svgs == ["timeline.dark.svg"]
+    assert dark.evaluate("img => img.complete && img.naturalWidth > 300")
+    context.close()
 
 
 AXE = ROOT / "tests" / "lint" / "node_modules" / "axe-core" / "axe.min.js"
