@@ -3,7 +3,7 @@
 Each rule reads the systems, measurements and invalid results a validation lists, and fires only
 when they are there, so records without them (qualifications, ratings) never see these caveats.
 Each cites, apart from the fact that fired it, the MLCommons document its reasoning rests on:
-`derive.RULES` registers them with that source.
+`caveats.RULES` registers them with that source.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .mlperf import CLOUD
 
 if TYPE_CHECKING:
-    from .derive import Facts, Finding
+    from .caveats import Facts, Finding
 
 # The MLCommons documents the reasoning rests on, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"

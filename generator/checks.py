@@ -1,4 +1,5 @@
-"""Checks on content: the schema, then the rules that span fields and records.
+"""Checks on content: the files themselves, the schema, then the rules that span fields and
+records.
 
 Every check appends `Problem`s and carries on, so one run reports every mistake. Schema errors
 from pydantic are translated here into `path:line:col: field: expected ..., found ...`, using the
@@ -11,15 +12,17 @@ import difflib
 import re
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from . import derive
+from .caveats import DEPLOYMENT, RULES
 from .load import Document, Path_
 from .model import (
     ID_PATTERN,
+    KINDS,
     PRECISION_PATTERN,
     REPORTING_KINDS,
     UNESTABLISHED,
@@ -40,7 +43,9 @@ from .model import (
     references,
     unwrap,
 )
-from .problem import Problem, describe
+from .problem import Position, Problem, describe
+from .suites import fit, suite_counts
+from .wording import SLOT_PATTERN, SLOTS, slots_in
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -64,6 +69,67 @@ _PATTERN_WORDS = {
 def modeline(kind: str) -> str:
     """The first line of every record file: it points an editor at the kind's JSON Schema."""
     return f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json"
+
+
+# --- files: where a record sits, how it starts, what it is named -------------------------------
+
+
+def check_placement(
+    files: list[Path], content_dir: Path, shown_root: Path
+) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
+    """The record files among `files` as (kind, path, shown path), and misplaced files."""
+    found: list[tuple[str, Path, str]] = []
+    problems: list[Problem] = []
+    for path in files:
+        relative = path.relative_to(content_dir)
+        shown = path.relative_to(shown_root).as_posix()
+        kind = relative.parts[0]
+        if len(relative.parts) != 2 or kind not in KINDS:
+            problems.append(
+                Problem(
+                    shown,
+                    Position(1, 1),
+                    "",
+                    "expected a record in one of "
+                    f"content/{{{','.join(KINDS)}}}/, found a file elsewhere",
+                )
+            )
+        elif path.suffix != ".yaml":
+            problems.append(
+                Problem(shown, Position(1, 1), "", f"expected a .yaml file, found {path.name}")
+            )
+        else:
+            found.append((kind, path, shown))
+    return found, problems
+
+
+def check_modeline(kind: str, shown: str, raw: bytes) -> list[Problem]:
+    """A record file starts with its kind's modeline, so an editor checks it as it is typed."""
+    if raw.startswith(modeline(kind).encode() + b"\n"):
+        return []
+    return [
+        Problem(
+            shown,
+            Position(1, 1),
+            "",
+            f"expected the first line to be "
+            f"'{modeline(kind)}', so editors check this file as you type",
+        )
+    ]
+
+
+def check_file_name(record: Record, path: Path, document: Document) -> list[Problem]:
+    """A record's id is its file's name, so every reference to the id finds the file."""
+    if re.match(ID_PATTERN, path.stem) and record.id == path.stem:
+        return []
+    return [
+        Problem(
+            document.path,
+            document.position(("id",)),
+            "id",
+            f"expected the id to equal the file name {path.stem!r}, found {record.id!r}",
+        )
+    ]
 
 
 def _type_at(model: type[BaseModel], loc: Path_) -> Any:
@@ -401,7 +467,7 @@ class Checker:
 
         Counts that exceed a named suite are a contradiction in the record, so they are an error;
         counts that no suite explains, when none is named, are a fact about what was published,
-        so the site states them as a caveat instead (see derive.suite_not_reconciled).
+        so the site states them as a caveat instead (see caveats.suite_not_reconciled).
         """
         suite = self.records.get("suites", {}).get(validation.stated_suite or "")
         if not isinstance(suite, Suite):
@@ -429,8 +495,8 @@ class Checker:
                 ("stated_suite",),
                 f"expected a suite for the {validation.chip} chip, found one for {suite.chip}",
             )
-        counts = derive.suite_counts(suite)
-        if derive.fit(validation, counts) == "exceeds":
+        counts = suite_counts(suite)
+        if fit(validation, counts) == "exceeds":
             scope = validation.scope
             self.report(
                 "validations",
@@ -456,7 +522,7 @@ class Checker:
             )
         self.check_stated_suite(validation)
         for index, caveat in enumerate(validation.caveats):
-            if caveat.id in derive.RULES:
+            if caveat.id in RULES:
                 self.report(
                     "validations",
                     validation.id,
@@ -492,7 +558,7 @@ class Checker:
             loc: Path_ = ("evidence", question_id)
             if answer.answer == "not-published" and answer.detail is not None:
                 self.check_not_silent("validations", validation.id, (*loc, "detail"), answer.detail)
-        tested = validation.evidence.get(derive.DEPLOYMENT)
+        tested = validation.evidence.get(DEPLOYMENT)
         deployment = validation.deployment
         unknown = [
             name for name in ("location", "environment") if getattr(deployment, name) is None
@@ -501,7 +567,7 @@ class Checker:
             self.report(
                 "validations",
                 validation.id,
-                ("evidence", derive.DEPLOYMENT, "answer"),
+                ("evidence", DEPLOYMENT, "answer"),
                 f"expected partial while deployment.{unknown[0]} is null, found yes: a "
                 "deployment whose "
                 + " and ".join(unknown)
@@ -547,7 +613,7 @@ class Checker:
         caveat rules for systems cite are there to be cited."""
         if validation.systems:
             sources = self.present.get("sources", set())
-            for rule_id, rule in derive.RULES.items():
+            for rule_id, rule in RULES.items():
                 if rule.cites is not None and rule.cites not in sources:
                     self.report(
                         "validations",
@@ -608,10 +674,10 @@ class Checker:
             return
         own = {caveat.id for caveat in validation.caveats}
         for index, caveat in enumerate(analysis.caveats):
-            if caveat.id in derive.RULES or caveat.id in own:
+            if caveat.id in RULES or caveat.id in own:
                 where = (
                     "the site derives by rule"
-                    if caveat.id in derive.RULES
+                    if caveat.id in RULES
                     else (f"content/validations/{validation.id}.yaml has")
                 )
                 self.report(
@@ -651,15 +717,15 @@ class Checker:
                         "tested never settles what the buyer's own allocation will do, so it "
                         "cannot close this item",
                     )
-            names = derive.slots_in(item.text)
+            names = slots_in(item.text)
             for name in names:
-                if name not in derive.SLOTS:
+                if name not in SLOTS:
                     self.report(
                         "checklists",
                         checklist.id,
                         (*at, "text"),
-                        f"expected one of the slots {', '.join(derive.SLOTS)}, found "
-                        f"{{{name}}}" + _suggest(name, list(derive.SLOTS)),
+                        f"expected one of the slots {', '.join(SLOTS)}, found "
+                        f"{{{name}}}" + _suggest(name, list(SLOTS)),
                     )
             if "missing" in names and not item.closed_by:
                 self.report(
@@ -669,7 +735,7 @@ class Checker:
                     "expected {missing} only on an item with closing questions, found it on one "
                     "with closed_by: [], so it could name nothing",
                 )
-            number = DIGITS.search(derive.SLOT_PATTERN.sub(" ", item.text))
+            number = DIGITS.search(SLOT_PATTERN.sub(" ", item.text))
             if number is not None:
                 self.report(
                     "checklists",

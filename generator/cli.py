@@ -67,12 +67,15 @@ def _check(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
     checked = len(wanted) if wanted else records
     files = f"{checked} file{'s' if checked != 1 else ''}" if checked else "all files"
+    # A warning fails too: the plugin logs each one, and `mkdocs build --strict` (as mkdocs.yml
+    # sets) stops on a logged warning, so content that passed here would still fail the build.
+    failed = bool(problems)
     print(
         f"cloudqual check: {files} checked: {len(errors)} errors, "
         f"{len(problems) - len(errors)} warnings.",
-        file=sys.stderr if errors else sys.stdout,
+        file=sys.stderr if failed else sys.stdout,
     )
-    return 1 if errors else 0
+    return 1 if failed else 0
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -203,7 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cloudqual", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser(
-        "check", help="validate every record, or the given files; exit 1 on any error"
+        "check",
+        help="validate every record, or the given files; exit 1 on any error or warning",
     )
     check.add_argument("paths", nargs="*", type=Path, help="record files to report on")
     check.add_argument("--content", type=Path, default=Path("content"))

@@ -555,6 +555,13 @@ def references(
             yield from references(item, value_type, (*loc, key))
 
 
+def answer_word(validation: Validation, question: str) -> str:
+    """A validation's answer to an evidence question ("yes", "partial", ...), or "unanswered"
+    where the record gives none: the caveat rules, the checklist and its wording all read it."""
+    answer = validation.evidence.get(question)
+    return answer.answer if answer is not None else "unanswered"
+
+
 def json_schemas() -> dict[str, str]:
     """The JSON Schema of each record kind, by file name, as committed under `schemas/`."""
     return {

@@ -230,8 +230,10 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self, markdown: str, /, *, page: MkDocsPage, config: MkDocsConfig, files: Files
     ) -> str:
         # The theme writes front matter (title, description, template) into the page unescaped;
-        # check refuses it in hand-written pages, and no page of this site has any.
-        page.meta = {}
+        # check refuses it in hand-written pages. A generated page's front matter is the
+        # template's own text (which pages search leaves out), never a record's.
+        if page.file.generated_by is None:
+            page.meta = {}
         return markdown
 
     def on_page_content(

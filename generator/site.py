@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .checks import Checker, modeline, validate
+from .checks import Checker, check_file_name, check_modeline, check_placement, validate
 from .load import Document, load_text
 from .model import (
-    ID_PATTERN,
     KINDS,
     Analysis,
     CaseStudy,
@@ -24,7 +22,7 @@ from .model import (
     Validation,
 )
 from .pages import check_pages
-from .problem import ContentError, Position, Problem
+from .problem import ContentError, Problem
 from .tree import content_files
 
 PAGES_FOLDER = "pages"  # hand-written Markdown, not records
@@ -55,35 +53,6 @@ class Site:
         return self.files[(kind, record_id)]
 
 
-def _record_files(
-    files: list[Path], content_dir: Path, shown_root: Path
-) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
-    """The record files among `files` as (kind, path, shown path), and misplaced files."""
-    found: list[tuple[str, Path, str]] = []
-    problems: list[Problem] = []
-    for path in files:
-        relative = path.relative_to(content_dir)
-        shown = path.relative_to(shown_root).as_posix()
-        kind = relative.parts[0]
-        if len(relative.parts) != 2 or kind not in KINDS:
-            problems.append(
-                Problem(
-                    shown,
-                    Position(1, 1),
-                    "",
-                    "expected a record in one of "
-                    f"content/{{{','.join(KINDS)}}}/, found a file elsewhere",
-                )
-            )
-        elif path.suffix != ".yaml":
-            problems.append(
-                Problem(shown, Position(1, 1), "", f"expected a .yaml file, found {path.name}")
-            )
-        else:
-            found.append((kind, path, shown))
-    return found, problems
-
-
 def with_analysis(validation: Validation, analysis: Analysis) -> Validation:
     """A validation with its hand-written analysis added: claims and caveats after its own, and
     answers where its own say not-stated (the checks guarantee nothing else is replaced)."""
@@ -109,7 +78,7 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
         for path in every_file
         if not path.is_relative_to(pages_dir) and not path.is_relative_to(imports_dir)
     ]
-    files, misplaced = _record_files(record_files, content_dir, shown_root)
+    files, misplaced = check_placement(record_files, content_dir, shown_root)
     problems += misplaced
     records: dict[str, dict[str, Record]] = {kind: {} for kind in KINDS}
     documents: dict[tuple[str, str], Document] = {}
@@ -122,29 +91,14 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
         problems += load_problems
         if document is None:
             continue
-        if not raw.startswith(modeline(kind).encode() + b"\n"):
-            problems.append(
-                Problem(
-                    shown,
-                    Position(1, 1),
-                    "",
-                    f"expected the first line to be "
-                    f"'{modeline(kind)}', so editors check this file as you type",
-                )
-            )
+        problems += check_modeline(kind, shown, raw)
         record, schema_problems = validate(KINDS[kind], document)
         problems += schema_problems
         if record is None:
             continue
-        if not re.match(ID_PATTERN, path.stem) or record.id != path.stem:
-            problems.append(
-                Problem(
-                    shown,
-                    document.position(("id",)),
-                    "id",
-                    f"expected the id to equal the file name {path.stem!r}, found {record.id!r}",
-                )
-            )
+        misnamed = check_file_name(record, path, document)
+        problems += misnamed
+        if misnamed:
             continue
         records[kind][record.id] = record
         documents[(kind, record.id)] = document

@@ -330,3 +330,20 @@ def test_every_in_page_anchor_has_its_target(built: Path) -> None:
             if anchor not in ids:
                 missing.append(f"{html_file.relative_to(built)}#{anchor}")
     assert missing == []
+
+
+def test_search_indexes_what_a_reader_looks_for(built: Path) -> None:
+    """Prose is searched; data tables, source lists and the pages that restate a result (its
+    checklist, its side-by-side pages) are left out, so the index grows with what is written."""
+    index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = [entry["location"] for entry in index["docs"]]
+    text = "\n".join(entry["title"] + " " + entry["text"] for entry in index["docs"])
+    assert not [loc for loc in locations if loc.startswith(("pairs/", "trial-checklists/"))]
+    assert any(loc.startswith("validations/crusoe-hgx-b300-exemplar/") for loc in locations)
+    assert "Crusoe NVIDIA HGX B300" in text  # a result's title
+    nebius = page(built, "validations/nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1")
+    assert "85.37 min" in nebius and "(1 × 8)" in nebius
+    assert "85.37" not in text  # a time, from the measurements table
+    assert "(1 × 8)" not in text  # nodes × GPUs, from the systems table
+    pair = page(built, "pairs/" + next(p.name for p in sorted((built / "pairs").iterdir())))
+    assert "exclude" not in main_text(pair)  # the front matter is not shown

@@ -38,6 +38,58 @@ def test_check_passes_real_content(capsys: pytest.CaptureFixture[str]) -> None:
     assert "0 errors, 0 warnings" in capsys.readouterr().out
 
 
+def unanswered_question(content: Path) -> None:
+    """Add a question the fixture's validation does not answer: a warning, and no error."""
+    question = content / "questions" / "test-question.yaml"
+    text = question.read_text(encoding="utf-8").replace("test-question", "unanswered-question")
+    (content / "questions" / "unanswered-question.yaml").write_text(text, encoding="utf-8")
+
+
+WARNING = (
+    "content/validations/test-validation.yaml:35:1: warning: evidence: expected an answer to the "
+    "evidence question 'unanswered-question', found none (answer not-stated if no source says)"
+)
+
+
+def test_check_fails_on_a_warning_as_the_strict_build_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `mkdocs build --strict` fails on this same warning (test_untrusted.py, "content warning
+    # under strict"), so a check that passed it would promise a build that cannot happen.
+    content = copy_content(MINIMAL, tmp_path / "content")
+    unanswered_question(content)
+    assert main(["check", "--content", str(content)]) == 1
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert printed.err.splitlines() == [
+        WARNING,
+        "cloudqual check: 10 files checked: 0 errors, 1 warnings.",
+    ]
+    # Checking only files without the warning still passes.
+    clean = content / "questions" / "test-question.yaml"
+    assert main(["check", "--content", str(content), str(clean)]) == 0
+    assert capsys.readouterr().out == "cloudqual check: 1 file checked: 0 errors, 0 warnings.\n"
+
+
+def test_github_format_fails_on_a_warning_and_annotates_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    content = copy_content(MINIMAL, tmp_path / "content")
+    unanswered_question(content)
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    assert main(["check", "--content", str(content), "--format", "github"]) == 1
+    printed = capsys.readouterr()
+    out = printed.out.splitlines()
+    assert out[0].startswith(
+        "::warning file=content/validations/test-validation.yaml,line=35,col=1,"
+        "title=cloudqual%3A evidence::expected an answer to the evidence question"
+    )
+    assert out[2:-1] == [WARNING]
+    assert printed.err == "cloudqual check: 10 files checked: 0 errors, 1 warnings.\n"
+    assert "## cloudqual check: 0 errors, 1 warnings" in summary.read_text(encoding="utf-8")
+
+
 def test_check_reports_only_the_given_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
