@@ -131,15 +131,30 @@ def _render(args: argparse.Namespace) -> int:
         svg_store=store,
         site_url=args.site_url,
     )
+    # Imported here, as in `_import`: the project's config writer is this command's alone.
+    from . import project
+
     out: Path = args.out
-    files = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
-    files |= output.data | assets.load(args.templates)
-    for uri, content in files.items():
-        (out / uri).parent.mkdir(parents=True, exist_ok=True)
-        (out / uri).write_bytes(content)
+    pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
+    try:
+        project.write(
+            out,
+            pages=pages | assets.load(args.templates),
+            data=output.data,
+            config_file=args.config,
+            site_url=args.site_url,
+            directory_urls=not args.file_urls,
+        )
+    except (OSError, ValueError) as error:
+        print(f"cloudqual render: {report.quote(str(error))}", file=sys.stderr)
+        return 1
     for hand_written in sorted((args.content / PAGES_FOLDER).glob("*.md")):
-        shutil.copyfile(hand_written, out / hand_written.name)
+        shutil.copyfile(hand_written, out / project.DOCS / hand_written.name)
     print(f"wrote {len(output.pages)} pages and {len(output.data)} data files to {out}")
+    print(
+        f"build it with `mkdocs build -f {out / 'mkdocs.yml'}` or "
+        f"`properdocs build -f {out / 'mkdocs.yml'}`; the site is then in {out / 'site'}"
+    )
     return 0
 
 
@@ -226,8 +241,17 @@ def main(argv: list[str] | None = None) -> int:
     schema = commands.add_parser("schema", help="write the JSON Schema of each record kind")
     schema.add_argument("--out", type=Path, default=Path("schemas"))
     schema.set_defaults(run=_schema)
-    rendering = commands.add_parser("render", help="write the generated Markdown pages to a folder")
+    rendering = commands.add_parser(
+        "render",
+        help="write the site to a folder that MkDocs or ProperDocs builds without the plugin",
+    )
     rendering.add_argument("--out", type=Path, required=True)
+    rendering.add_argument(
+        "--config",
+        type=Path,
+        default=Path("mkdocs.yml"),
+        help="the mkdocs.yml the folder's config is derived from (theme, nav, extensions)",
+    )
     rendering.add_argument("--content", type=Path, default=Path("content"))
     rendering.add_argument("--templates", type=Path, default=Path("templates"))
     rendering.add_argument(

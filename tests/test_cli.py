@@ -12,6 +12,7 @@ import pytest
 from build import main_text, make_project, mkdocs_build
 from conftest import MINIMAL, ROOT, copy_content
 
+from generator import project
 from generator.cli import main
 from generator.model import KINDS
 
@@ -280,12 +281,31 @@ def test_render_writes_pages_data_and_hand_written_pages(
     )
     assert code == 0
     assert "pages and" in capsys.readouterr().out
-    page = (out / "validations" / "test-validation.md").read_text(encoding="utf-8")
+    docs = out / "docs"
+    page = (docs / "validations" / "test-validation.md").read_text(encoding="utf-8")
     assert page.startswith("# Test Provider Test Platform: Test Program")
     assert 'href="../providers/test-provider.html"' in page  # --file-urls links
-    assert (out / "api" / "v1" / "validations.json").is_file()
-    assert (out / "charts" / "evidence.svg").read_bytes().startswith(b"<svg")
-    assert (out / "methodology.md").is_file() and (out / "assets" / "cloudqual").is_dir()
+    assert (docs / "api" / "v1" / "validations.json").is_file()
+    assert (docs / "charts" / "evidence.svg").read_bytes().startswith(b"<svg")
+    assert (docs / "methodology.md").is_file() and (docs / "assets" / "cloudqual").is_dir()
+    # A Markdown download waits outside docs/, where MkDocs would make a page of it.
+    assert (out / "files" / "downloads" / "test-validation-test-checklist.md").is_file()
+    assert not (docs / "downloads" / "test-validation-test-checklist.md").exists()
     # The published address makes the feeds' links absolute, as under mkdocs build.
-    feed = (out / "feeds" / "validations.atom").read_text(encoding="utf-8")
+    feed = (docs / "feeds" / "validations.atom").read_text(encoding="utf-8")
     assert '<link href="https://site.test/cq/validations/test-validation.html"' in feed
+    config = project.read_config(out / "mkdocs.yml")
+    assert config["site_url"] == "https://site.test/cq/" and config["plugins"] == ["search"]
+    assert config["use_directory_urls"] is False
+
+
+def test_render_refuses_a_config_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "mkdocs.yml"
+    broken.write_text("site_name: [unclosed\n", encoding="utf-8")
+    args = ["render", "--out", str(tmp_path / "out"), "--content", str(MINIMAL)]
+    args += ["--cache", str(tmp_path / "cache"), "--config", str(broken)]
+    assert main(args) == 1
+    assert f"cloudqual render: {broken}:" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "mkdocs.yml").exists()

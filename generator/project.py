@@ -1,0 +1,178 @@
+"""The folder `cloudqual render --out DIR` writes: a project that builds without the plugin.
+
+    DIR/mkdocs.yml          the repository's mkdocs.yml, less the cloudqual plugin, its paths
+                            pointing into DIR, the plugin's stylesheet and script added
+    DIR/docs/               the generated and hand-written pages, the assets, and every data file
+                            that MkDocs copies as it is (JSON, CSV, SVG, feeds, calendar)
+    DIR/files/              data files that MkDocs would make pages of (the Markdown downloads)
+    DIR/overrides/          the theme's custom_dir, copied from the repository
+    DIR/hooks/files.py      a MkDocs hook (generator/hook.py) that copies files/ into the site
+
+`mkdocs build -f DIR/mkdocs.yml` and `properdocs build -f DIR/mkdocs.yml` (ProperDocs reads
+mkdocs.yml when it is named) then write the whole site to DIR/site, data files at the URLs the
+plugin gives them. A tool that runs no MkDocs hooks needs files/ copied into the site after it.
+
+The config is derived from the repository's mkdocs.yml, not written out here, so the two cannot
+drift: theme, palette, features, Markdown extensions, nav and validation are the repository's.
+Settings that stay `!ENV` are kept as such. Two are fixed at render time instead: site_url, because
+the feeds and calendar were rendered with the links `--site-url` gave them, and edit_uri, which is
+dropped, because a generated page's edit link names its record, which only the plugin knows.
+
+What the plugin adds while MkDocs runs is not in a build of this folder: the content security
+policy and referrer policy of every page (csp.py), the allowlist sanitizer over hand-written pages
+(pages.py) with the `rel="noopener noreferrer"` it gives their links, the emptied front matter of
+every page, and edit links. Content from records is the same, escaped and sanitized when it was
+rendered; a site built this way lacks the second line of defence, so publish the plugin's build.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.constructor import SafeConstructor
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import Node, ScalarNode, SequenceNode
+from ruamel.yaml.representer import SafeRepresenter
+
+from . import assets
+
+DOCS = "docs"
+FILES = "files"  # generator/hook.py names it too: the hook is copied out and imports nothing
+OVERRIDES = "overrides"
+HOOK = "hooks/files.py"
+PLUGIN = "cloudqual"
+# Where MkDocs looks for Markdown, by suffix (mkdocs.utils.markdown_extensions, MkDocs 1.6).
+MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkdn", ".mkd"})
+
+
+class Env:
+    """A value mkdocs.yml gives as `!ENV`, which MkDocs reads from the environment at build time:
+    kept as it is written."""
+
+    def __init__(self, value: str | list[Any]) -> None:
+        self.value = value
+
+
+class _Constructor(SafeConstructor):
+    def construct_env(self, node: Node) -> Env:
+        if isinstance(node, SequenceNode):
+            return Env(self.construct_sequence(node))
+        assert isinstance(node, ScalarNode)
+        return Env(self.construct_scalar(node))
+
+
+_Constructor.add_constructor("!ENV", _Constructor.construct_env)
+
+
+class _Representer(SafeRepresenter):
+    def represent_env(self, env: Env) -> Node:
+        if isinstance(env.value, list):
+            return self.represent_sequence("!ENV", env.value, flow_style=True)
+        return self.represent_scalar("!ENV", env.value)
+
+
+_Representer.add_representer(Env, _Representer.represent_env)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Constructor = _Constructor
+    yaml.Representer = _Representer
+    yaml.default_flow_style = False
+    yaml.width = 100
+    # Written in mkdocs.yml's order, not sorted: the config reads like the one it comes from.
+    yaml.representer.sort_base_mapping_type_on_output = False
+    return yaml
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    """mkdocs.yml as plain values, each `!ENV` as an Env."""
+    try:
+        config = _yaml().load(path.read_text(encoding="utf-8"))
+    except YAMLError as error:
+        raise ValueError(f"{path}: {error}") from None
+    if not isinstance(config, dict):
+        raise ValueError(f"{path}: expected a mapping of settings, found {type(config).__name__}")
+    return config
+
+
+def _without_plugin(plugins: Any) -> Any:
+    """The `plugins` setting, in either of MkDocs' forms, less the cloudqual entry."""
+    if isinstance(plugins, dict):
+        return {name: options for name, options in plugins.items() if name != PLUGIN}
+    return [
+        entry
+        for entry in plugins
+        if entry != PLUGIN and not (isinstance(entry, dict) and PLUGIN in entry)
+    ]
+
+
+def plain_config(
+    source: Mapping[str, Any], *, site_url: str | None, directory_urls: bool
+) -> dict[str, Any]:
+    """The repository's settings for a build of the rendered folder, without the plugin."""
+    config = {key: value for key, value in source.items() if key not in ("edit_uri", "site_url")}
+    if site_url is not None:
+        config["site_url"] = site_url
+    config["docs_dir"] = DOCS
+    config["site_dir"] = "site"
+    config["use_directory_urls"] = directory_urls
+    theme = config.get("theme")
+    if isinstance(theme, dict) and "custom_dir" in theme:
+        config["theme"] = {**theme, "custom_dir": OVERRIDES}
+    config["plugins"] = _without_plugin(config.get("plugins", ["search"]))
+    # What the plugin's on_config appends.
+    config["extra_css"] = [*config.get("extra_css", []), assets.STYLESHEET]
+    config["extra_javascript"] = [*config.get("extra_javascript", []), assets.SCRIPT]
+    config["hooks"] = [*config.get("hooks", []), HOOK]
+    return config
+
+
+def copied_as_is(uri: str) -> bool:
+    """Whether MkDocs copies a file of its docs folder to the site unchanged: it makes a page of
+    Markdown, and its default exclude_docs leaves out dot files and a top-level templates/."""
+    path = PurePosixPath(uri)
+    return not (
+        path.suffix.lower() in MARKDOWN_SUFFIXES
+        or any(part.startswith(".") for part in path.parts)
+        or path.parts[0] == "templates"
+    )
+
+
+def _write(folder: Path, files: Mapping[str, bytes]) -> None:
+    for uri, content in files.items():
+        target = folder / uri
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+
+
+def write(
+    out: Path,
+    *,
+    pages: Mapping[str, bytes],
+    data: Mapping[str, bytes],
+    config_file: Path,
+    site_url: str | None,
+    directory_urls: bool,
+) -> None:
+    """Write the project to `out`: `pages` (pages and the assets they use) and the data files
+    MkDocs copies go to docs/, the others to files/; the config from `config_file`."""
+    source = read_config(config_file)
+    config = plain_config(source, site_url=site_url, directory_urls=directory_urls)
+    _write(out / DOCS, pages)
+    _write(out / DOCS, {uri: content for uri, content in data.items() if copied_as_is(uri)})
+    _write(out / FILES, {uri: content for uri, content in data.items() if not copied_as_is(uri)})
+    theme = source.get("theme")
+    custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
+    if isinstance(custom_dir, str):
+        shutil.copytree(config_file.parent / custom_dir, out / OVERRIDES, dirs_exist_ok=True)
+    hook = out / HOOK
+    hook.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(Path(__file__).with_name("hook.py"), hook)
+    with (out / "mkdocs.yml").open("w", encoding="utf-8") as file:
+        file.write(f"# Written by `cloudqual render` from {config_file.name}: edit that instead.\n")
+        _yaml().dump(config, file)
