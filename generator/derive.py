@@ -200,13 +200,30 @@ def unestablished_claims(validation: Validation) -> list[Statement]:
     return [c for c in validation.claims if c.grade in UNESTABLISHED]
 
 
+# The sources each record cites, by the record's identity, with the record kept so that its
+# identity stays its own: pages, documents and feeds ask of the same record many times, and
+# under `mkdocs serve` the records of unchanged files are the same objects from build to build.
+_CITES: dict[int, tuple[Record, tuple[str, ...]]] = {}
+_CITES_KEPT = 50_000
+
+
+def _cites(record: Record) -> tuple[str, ...]:
+    found = _CITES.get(id(record))
+    if found is None or found[0] is not record:
+        targets = (t for kind, t, _ in references(record, type(record)) if kind == "sources")
+        found = (record, tuple(dict.fromkeys(targets)))
+        if len(_CITES) >= _CITES_KEPT:
+            _CITES.clear()
+        _CITES[id(record)] = found
+    return found[1]
+
+
 def cited_sources(*records: Record, extra: tuple[str, ...] = ()) -> list[str]:
     """Ids of every source the records cite, then `extra`, each once, in first-cited order."""
     cited: dict[str, None] = {}
     for record in records:
-        for kind, target, _ in references(record, type(record)):
-            if kind == "sources":
-                cited.setdefault(target)
+        for target in _cites(record):
+            cited.setdefault(target)
     for source in extra:
         cited.setdefault(source)
     return list(cited)

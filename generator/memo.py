@@ -18,8 +18,9 @@ import base64
 import hashlib
 import json
 import os
+import sys
 from dataclasses import dataclass
-from importlib.metadata import distributions
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from .output import Output, Page
 
 PACKAGE = Path(__file__).resolve().parent
 # A new layout of the stored build is a new key, never a misread file.
-FORMAT = "1"
+FORMAT = "2"
 
 
 def default_cache_dir(project: Path) -> Path:
@@ -40,6 +41,19 @@ def default_cache_dir(project: Path) -> Path:
 
 def _files(folder: Path, pattern: str) -> list[Path]:
     return sorted(path for path in folder.rglob(pattern) if path.is_file())
+
+
+@cache
+def installed() -> str:
+    """Every installed distribution and its version, read from the names of their metadata
+    folders (`altair-5.5.0.dist-info`): parsing each one's metadata would cost more than the
+    rest of the key. Once a process: nothing is installed while a build runs."""
+    names = set()
+    for entry in sys.path:
+        folder = Path(entry or ".")
+        if folder.is_dir():
+            names |= {p.name for p in folder.iterdir() if p.suffix in (".dist-info", ".egg-info")}
+    return "\0".join(sorted(names))
 
 
 def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any]) -> str:
@@ -55,8 +69,7 @@ def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any])
             name = path.relative_to(folder).as_posix()
             digest.update(f"{label}/{name}\0{len(data)}\0".encode())
             digest.update(data)
-    installed = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
-    digest.update("\0".join(installed).encode())
+    digest.update(installed().encode())
     digest.update(json.dumps(options, sort_keys=True, default=str).encode())
     return digest.hexdigest()
 
@@ -83,10 +96,14 @@ class Memo:
             stored = json.loads(self._path(key).read_bytes())
         except (OSError, ValueError):
             return None  # none, or unreadable: the build is made again
-        pages = {uri: Page(uri, markdown, edit) for uri, markdown, edit in stored["pages"]}
+        pages, signed = {}, {}
+        for uri, markdown, edit, signature in stored["pages"]:
+            pages[uri] = Page(uri, markdown, edit)
+            if signature is not None:
+                signed[uri] = (signature, pages[uri])
         data = {uri: text.encode("utf-8") for uri, text in stored["text"].items()}
         data |= {uri: base64.b64decode(value) for uri, value in stored["binary"].items()}
-        return Remembered(Output(pages, data), stored["warnings"])
+        return Remembered(Output(pages, data, signed), stored["warnings"])
 
     def put(self, key: str, output: Output, warnings: list[str]) -> None:
         text, binary = {}, {}
@@ -96,7 +113,10 @@ class Memo:
             except UnicodeDecodeError:
                 binary[uri] = base64.b64encode(content).decode("ascii")
         stored = {
-            "pages": [[p.uri, p.markdown, p.edit_path] for p in output.pages.values()],
+            "pages": [
+                [p.uri, p.markdown, p.edit_path, output.signed.get(p.uri, (None,))[0]]
+                for p in output.pages.values()
+            ],
             "text": text,
             "binary": binary,
             "warnings": warnings,

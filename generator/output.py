@@ -3,7 +3,7 @@ code, so the plugin can hold a remembered build without importing what makes one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -21,3 +21,5 @@ class Output:
 
     pages: dict[str, Page]
     data: dict[str, bytes]
+    # Each page with the signature of its inputs, for the next render to reuse it by.
+    signed: dict[str, tuple[str, Page]] = field(default_factory=dict, compare=False)

@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import sys
+import time
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from mkdocs.livereload import LiveReloadServer
     from mkdocs.structure.files import Files
     from mkdocs.structure.pages import Page as MkDocsPage
+
+    from .site import Read
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 AS_OF_VARIABLE = "CLOUDQUAL_AS_OF"
@@ -108,6 +111,11 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         # While serving: the problems that keep the last good site on show, or none.
         self.stale: list[Problem] = []
         self.warned: list[str] = []
+        self.core_seconds = 0.0  # how long the last build's core took: load, derive, render
+        # Kept across `mkdocs serve` rebuilds, so an edit reads again only the files it changed
+        # and renders again only the pages that depend on them.
+        self.known: dict[tuple[str, str, str, bytes], Read] = {}
+        self.signed: dict[str, tuple[str, Page]] = {}
         self.site_dir: Path | None = None
         self.building: Path | None = None
         self.warnings = _Warnings()
@@ -141,6 +149,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         return default_cache_dir(Path(config.config_file_path).parent)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        started = time.perf_counter()
         content_dir = self._path(config, self.config.content_dir)
         templates_dir = self._path(config, self.config.templates_dir)
         try:
@@ -159,7 +168,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         key = fingerprint(content_dir, templates_dir, options)
         remembered: Remembered | None
         if key == self.built and not self.stale:
-            remembered = Remembered(Output(self.pages, self.data), self.warned)
+            remembered = Remembered(Output(self.pages, self.data, self.signed), self.warned)
         else:
             remembered = self.memo.get(key)
             if remembered is not None:
@@ -173,8 +182,11 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         for warning in remembered.warnings:
             log.warning(warning)
         self.pages, self.data = remembered.output.pages, remembered.output.data
+        self.signed = remembered.output.signed
         self.warned, self.built = remembered.warnings, key
         self.assets = assets.load(templates_dir)
+        self.core_seconds = time.perf_counter() - started
+        log.info(f"cloudqual: the core took {self.core_seconds:.2f} s")
 
     def _render(
         self, config: MkDocsConfig, content_dir: Path, templates_dir: Path, as_of: date
@@ -185,7 +197,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         from .site import load_site
 
         try:
-            site = load_site(content_dir)
+            site = load_site(content_dir, known=self.known)
         except ContentError as error:
             if self.serving and self.pages:
                 # A failed rebuild would leave every request waiting for a good one; keep
@@ -207,8 +219,11 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             directory_urls=config.use_directory_urls,
             svg_store=self.svg_store,
             site_url=config.site_url,
+            previous=self.signed,
         )
         log.info(f"cloudqual: charts: {self.svg_store.conversions - before} SVGs converted")
+        again = sum(1 for uri, page in output.pages.items() if self.pages.get(uri) is not page)
+        log.info(f"cloudqual: {again} of {len(output.pages)} pages rendered")
         return Remembered(output, [str(warning) for warning in site.warnings])
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:

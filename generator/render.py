@@ -8,6 +8,7 @@ only show.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from functools import cache
@@ -64,6 +65,14 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
+# Kinds whose records any result's page may read, through its derived facts or its citations.
+SHARED_KINDS = {"sources", "programs", "suites", "case-studies", "checklists", "questions"}
+
+
+def _hash(parts: list[Any]) -> str:
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+
+
 @cache
 def environment(templates_dir: Path) -> jinja2.Environment:
     """The Jinja environment of a templates folder, made once a process: it keeps each template
@@ -97,9 +106,31 @@ def environment(templates_dir: Path) -> jinja2.Environment:
 
 class Renderer:
     def __init__(
-        self, site: Site, templates_dir: Path, *, directory_urls: bool, policy: derive.Policy
+        self,
+        site: Site,
+        templates_dir: Path,
+        *,
+        directory_urls: bool,
+        policy: derive.Policy,
+        previous: dict[str, tuple[str, Page]] | None = None,
     ) -> None:
         self.site = site
+        # The last render's pages by path, each with its signature: a page whose signature is
+        # unchanged is reused, not rendered again (as under `mkdocs serve`).
+        self.previous = previous or {}
+        self.signatures: dict[str, str] = {}
+        self.reused = 0
+        self._facts: dict[str, str] = {}
+        self._references: str | None = None
+        self._everything: str | None = None
+        self.templates = _hash(
+            [
+                (path.relative_to(templates_dir).as_posix(), path.read_bytes().hex())
+                for path in sorted(templates_dir.rglob("*"))
+                if path.is_file()
+            ]
+            + [policy, directory_urls]
+        )
         self.directory_urls = directory_urls
         self.policy = policy
         self.env = environment(templates_dir)
@@ -164,7 +195,83 @@ class Renderer:
             {p.id: p.name for p in site.providers.values()},
         )
 
-    def page(self, uri: str, template: str, edit_path: str | None, **view: Any) -> Page:
+    def references(self) -> str:
+        """A hash of the records every result's derived facts may read: programs, suites, case
+        studies, checklists, questions, and the sources any page may cite."""
+        if self._references is None:
+            shared = sorted(
+                (key, digest) for key, digest in self.site.digests.items() if key[0] in SHARED_KINDS
+            )
+            self._references = _hash(shared)
+        return self._references
+
+    def facts(self, validation_id: str) -> str:
+        """A hash of all a page may show of a result: its record and its analysis, its provider
+        and platform, the shared records, and what is derived across results (its title, its
+        row, a newer release, its partners, successors and predecessor)."""
+        found = self._facts.get(validation_id)
+        if found is None:
+            v = self.site.validations[validation_id]
+            digests = self.site.digests
+            found = self._facts[validation_id] = _hash(
+                [
+                    self.references(),
+                    digests.get(("validations", v.id)),
+                    digests.get(("providers", v.provider)),
+                    digests.get(("platforms", v.platform or "")),
+                    self.titles[v.id],
+                    self.platform_labels[v.id],
+                    sorted(self.rows[v.id].items()),
+                    self.newer.get(v.id),
+                    [(pair_id, other.id, self.titles[other.id]) for other, pair_id in
+                     self.partners[v.id]],
+                    [(s.id, self.titles[s.id]) for s in self.successors.get(v.id, [])],
+                    [v.predecessor, self.titles.get(v.predecessor or "")],
+                ]
+            )  # fmt: skip
+        return found
+
+    def signature(self, uri: str, template: str, edit_path: str | None, deps: list[str]) -> str:
+        """A hash of every input of a page: its template folder, the build's options, and the
+        records and results it depends on (`"*"` for every one of them)."""
+        versions: list[str | None] = []
+        for dep in deps:
+            kind, _, record_id = dep.partition(":")
+            if dep == "*":
+                versions.append(self.everything())
+            elif dep == "references":
+                versions.append(self.references())
+            elif kind == "facts":
+                versions.append(self.facts(record_id))
+            else:
+                versions.append(self.site.digests.get((kind, record_id)))
+        return _hash([self.templates, uri, template, edit_path, deps, versions])
+
+    def everything(self) -> str:
+        if self._everything is None:
+            every = [sorted(self.site.digests.items())]
+            self._everything = _hash(every + [self.facts(v.id) for v in self.validations])
+        return self._everything
+
+    def page(
+        self,
+        uri: str,
+        template: str,
+        edit_path: str | None,
+        *,
+        depends_on: list[str] | None = None,
+        **view: Any,
+    ) -> Page:
+        """A page, rendered; or the last render's page, when no input of it has changed."""
+        path = safe_path(uri, ".md")
+        signature = self.signatures[path] = self.signature(
+            uri, template, edit_path, depends_on or ["*"]
+        )
+        last = self.previous.get(path)
+        if last is not None and last[0] == signature:
+            self.reused += 1
+            return last[1]
+
         def href(target: str) -> str:
             return relative_url(uri, target, self.directory_urls)
 
@@ -177,7 +284,7 @@ class Renderer:
         text = self.env.get_template(template).render(
             **self.context, href=href, link=link, download=download, here=uri, **view
         )
-        return Page(safe_path(uri, ".md"), text, edit_path)
+        return Page(path, text, edit_path)
 
     def only_file(self, kind: str) -> str | None:
         """The edit target of a page built from a whole kind: its file, when there is just one."""
@@ -415,6 +522,7 @@ class Renderer:
                     f"pairs/{pair.id}.md",
                     "pair.md.j2",
                     None,
+                    depends_on=[f"facts:{pair.first.id}", f"facts:{pair.second.id}"],
                     pair=pair,
                     views=[self.validation_view(pair.first), self.validation_view(pair.second)],
                     labels=[self.pair_label(pair.first), self.pair_label(pair.second)],
@@ -425,7 +533,11 @@ class Renderer:
             view = self.validation_view(validation)
             pages.append(
                 self.page(
-                    record_uri("validations", validation.id), "validation.md.j2", edit, **view
+                    record_uri("validations", validation.id),
+                    "validation.md.j2",
+                    edit,
+                    depends_on=[f"facts:{validation.id}"],
+                    **view,
                 )
             )
             derived = self.derived[validation.id]
@@ -436,6 +548,7 @@ class Renderer:
                     f"trial-checklists/{validation.id}.md",
                     "trial-checklist.md.j2",
                     edit,
+                    depends_on=[f"facts:{validation.id}"],
                     **{**view, "sources": trial_sources},
                 )
             )
@@ -446,6 +559,8 @@ class Renderer:
                     record_uri("providers", provider.id),
                     "provider.md.j2",
                     site.file_of("providers", provider.id),
+                    depends_on=[f"providers:{provider.id}", "references"]
+                    + [f"facts:{v.id}" for v in own],
                     provider=provider,
                     sources=self.sources(provider),
                     validations=own,
@@ -471,26 +586,31 @@ class Renderer:
                 (s for s in site.suites.values() if s.program == program.id),
                 key=lambda s: (s.chip, s.id),
             )
+            own = [v for v in validations if v.program == program.id]
             pages.append(
                 self.page(
                     record_uri("programs", program.id),
                     "program.md.j2",
                     site.file_of("programs", program.id),
+                    depends_on=["references", *(f"facts:{v.id}" for v in own)],
                     program=program,
                     suites=[(s, derive.suite_counts(s)) for s in suites],
-                    validations=[v for v in validations if v.program == program.id],
+                    validations=own,
                     case_studies=[c for c in site.case_studies.values() if c.program == program.id],
                     sources=self.sources(program, *suites),
                 )
             )
         for platform in site.platforms.values():
+            own = [v for v in validations if v.platform == platform.id]
             pages.append(
                 self.page(
                     record_uri("platforms", platform.id),
                     "platform.md.j2",
                     site.file_of("platforms", platform.id),
+                    depends_on=[f"platforms:{platform.id}", "references"]
+                    + [f"facts:{v.id}" for v in own],
                     platform=platform,
-                    validations=[v for v in validations if v.platform == platform.id],
+                    validations=own,
                     sources=self.sources(platform),
                 )
             )
@@ -521,10 +641,14 @@ def render(
     directory_urls: bool = True,
     svg_store: SvgStore | None = None,
     site_url: str | None = None,
+    previous: dict[str, tuple[str, Page]] | None = None,
 ) -> Output:
     """Every generated page and data file of the site, by its path in the output. `site_url`,
-    the published address, makes the feeds' and the calendar's links absolute."""
-    renderer = Renderer(site, templates_dir, directory_urls=directory_urls, policy=policy)
+    the published address, makes the feeds' and the calendar's links absolute. `previous`, the
+    last render's `signed` pages, lets each page whose inputs are unchanged be reused."""
+    renderer = Renderer(
+        site, templates_dir, directory_urls=directory_urls, policy=policy, previous=previous
+    )
     data = build_data(
         site,
         renderer.derived,
@@ -537,4 +661,5 @@ def render(
     data |= renderer.chart_files(store)
     store.prune()  # this is the whole site: what it did not use, no build needs
     pages = renderer.render(api.examples(data))
-    return Output(pages, {safe_path(uri): content for uri, content in data.items()})
+    signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
+    return Output(pages, {safe_path(uri): content for uri, content in data.items()}, signed)

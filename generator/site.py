@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +49,9 @@ class Site:
     analyses: dict[str, Analysis]
     files: dict[tuple[str, str], str] = field(repr=False)
     warnings: list[Problem] = field(default_factory=list, repr=False)
+    # A hash of the bytes each record was read from (a validation's with its analysis'): two
+    # loads give a record the same digest only if its file is unchanged.
+    digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
 
     def file_of(self, kind: str, record_id: str) -> str:
         return self.files[(kind, record_id)]
@@ -65,8 +69,34 @@ def with_analysis(validation: Validation, analysis: Analysis) -> Validation:
     )
 
 
-def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
-    """Load, validate and cross-check every record. Raises `ContentError` listing every problem."""
+# A file's document and record, or None where it failed, and the problems found in it alone.
+Read = tuple[Document | None, Record | None, list[Problem]]
+
+
+def _read(kind: str, path: Path, shown: str, raw: bytes) -> Read:
+    document, problems = load_text(shown, raw)
+    if document is None:
+        return None, None, problems
+    problems = problems + check_modeline(kind, shown, raw)
+    record, schema_problems = validate(KINDS[kind], document)
+    problems += schema_problems
+    if record is None:
+        return document, None, problems
+    misnamed = check_file_name(record, path, document)
+    return document, (None if misnamed else record), problems + misnamed
+
+
+def load_site(
+    content_dir: Path,
+    shown_root: Path | None = None,
+    *,
+    known: dict[tuple[str, str, str, bytes], Read] | None = None,
+) -> Site:
+    """Load, validate and cross-check every record. Raises `ContentError` listing every problem.
+
+    `known` holds each file's reading from the last load, by its bytes, and is updated: under
+    `mkdocs serve`, an edit reads, parses and validates again only the files that changed. The
+    cross-record checks always run on the whole site."""
     shown_root = shown_root or content_dir.parent
     every_file, problems = content_files(content_dir, shown_root)
     pages_dir = content_dir / PAGES_FOLDER
@@ -83,31 +113,33 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
     records: dict[str, dict[str, Record]] = {kind: {} for kind in KINDS}
     documents: dict[tuple[str, str], Document] = {}
     shown_paths: dict[tuple[str, str], str] = {}
+    digests: dict[tuple[str, str], str] = {}
     present: dict[str, set[str]] = {kind: set() for kind in KINDS}
+    kept: dict[tuple[str, str, str, bytes], Read] = {}
     for kind, path, shown in files:
         present[kind].add(path.stem)
         raw = path.read_bytes()
-        document, load_problems = load_text(shown, raw)
-        problems += load_problems
-        if document is None:
-            continue
-        problems += check_modeline(kind, shown, raw)
-        record, schema_problems = validate(KINDS[kind], document)
-        problems += schema_problems
-        if record is None:
-            continue
-        misnamed = check_file_name(record, path, document)
-        problems += misnamed
-        if misnamed:
+        key = (kind, str(path), shown, raw)
+        read = known.get(key) if known is not None else None
+        kept[key] = read = read or _read(kind, path, shown, raw)
+        document, record, file_problems = read
+        problems += file_problems
+        if document is None or record is None:
             continue
         records[kind][record.id] = record
         documents[(kind, record.id)] = document
         shown_paths[(kind, record.id)] = shown
+        digests[(kind, record.id)] = hashlib.sha256(raw).hexdigest()
+    if known is not None:  # only this load's files: the memory stays the size of the content
+        known.clear()
+        known.update(kept)
     problems += Checker(records, documents, present).run()
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems)
     for analysis in records["analyses"].values():
         assert isinstance(analysis, Analysis)
+        both = digests[("validations", analysis.id)] + digests[("analyses", analysis.id)]
+        digests[("validations", analysis.id)] = hashlib.sha256(both.encode()).hexdigest()
         records["validations"][analysis.id] = with_analysis(
             records["validations"][analysis.id],  # type: ignore[arg-type]
             analysis,
@@ -116,4 +148,5 @@ def load_site(content_dir: Path, shown_root: Path | None = None) -> Site:
         **{kind.replace("-", "_"): dict(sorted(by_id.items())) for kind, by_id in records.items()},  # type: ignore[arg-type]
         files=shown_paths,
         warnings=sorted(problems),
+        digests=digests,
     )

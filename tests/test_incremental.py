@@ -1,0 +1,141 @@
+"""A rebuild after an edit renders again only the pages that depend on what changed, and its
+pages are exactly those of a full render of the edited content."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from generator.derive import Policy
+from generator.output import Output
+from generator.render import render
+from generator.site import load_site
+from generator.svg import SvgStore
+
+POLICY = Policy(date(2026, 12, 2))
+TEMPLATES = ROOT / "templates"
+# The first free-text field of a record, as one line: what an everyday edit changes.
+TEXT = re.compile(
+    r"^(\s*(?:- )?(?:title|name|text|description|summary|detail|note|release|label|reason): )(.+)$",
+    re.M,
+)
+
+
+STORE = SvgStore(None)  # charts converted once, kept in memory for every render here
+
+
+def _render(content: Path, previous: Output | None = None) -> tuple[Output, int]:
+    site = load_site(content)
+    signed = previous.signed if previous else None
+    output = render(site, TEMPLATES, policy=POLICY, svg_store=STORE, previous=signed)
+    reused = sum(
+        1
+        for uri, (signature, page) in output.signed.items()
+        if previous is not None and previous.signed.get(uri, ("", None))[1] is page
+    )
+    return output, reused
+
+
+def _edited(text: str) -> str | None:
+    match = TEXT.search(text)
+    if match is None:
+        return None
+    value = match[2]
+    if value[:1] in "\"'":
+        value = value[:-1] + " 2" + value[-1]
+    elif value[:1] in "|>[{&*!":
+        return None
+    else:
+        value += " 2"
+    return text[: match.start(2)] + value + text[match.end(2) :]
+
+
+@pytest.fixture(scope="module")
+def before(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Output]:
+    content = tmp_path_factory.mktemp("content") / "content"
+    shutil.copytree(ROOT / "content", content)
+    return content, _render(content)[0]
+
+
+def _check_edit(content: Path, first: Output, path: Path, text: str) -> int:
+    """Applies `text` to `path`, checks the incremental render equals the full one, restores the
+    file, and gives how many pages were rendered again."""
+    original = path.read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    try:
+        incremental, reused = _render(content, first)
+        full, _ = _render(content)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    assert incremental.pages == full.pages, path.name
+    assert incremental.data == full.data, path.name
+    return len(full.pages) - reused
+
+
+KINDS = [
+    "validations",
+    "providers",
+    "platforms",
+    "programs",
+    "suites",
+    "sources",
+    "case-studies",
+    "checklists",
+    "questions",
+]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_edit_of_any_kind_renders_what_a_full_render_does(
+    before: tuple[Path, Output], kind: str
+) -> None:
+    content, first = before
+    files = sorted((content / kind).glob("*.yaml"))
+    edited = [(path, text) for path in files if (text := _edited(path.read_text("utf-8")))]
+    assert edited, kind
+    # The first, a middle and the last file of the kind, so a test stays a few seconds.
+    for path, text in {
+        id(e): e for e in (edited[0], edited[len(edited) // 2], edited[-1])
+    }.values():
+        _check_edit(content, first, path, text)
+
+
+def test_a_result_edit_renders_only_its_dependants(before: tuple[Path, Output]) -> None:
+    content, first = before
+    path = content / "validations" / "crusoe-hgx-b300-exemplar.yaml"
+    text = path.read_text(encoding="utf-8")
+    rendered = _check_edit(content, first, path, text.replace("Crusoe", "Crusoe (edited)", 1))
+    # Its page, its checklist, its provider, program and platform pages, its side-by-side
+    # pages, and the pages that list every result: not the other results' pages.
+    assert 0 < rendered < len(first.pages) // 4, rendered
+
+
+def test_structural_edits_render_what_a_full_render_does(before: tuple[Path, Output]) -> None:
+    """Edits that move a result between pages, or change what is derived across results."""
+    content, first = before
+    path = content / "validations" / "nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1.yaml"
+    text = path.read_text(encoding="utf-8")
+    edits = [
+        text.replace("provider: nebius", "provider: lambda", 1),
+        text.replace("program_release: v5.1", "program_release: v6.0", 1),
+        re.sub(r"^announced: .*$", "announced: 2026-01-15", text, count=1, flags=re.M),
+        re.sub(r"(\n    value: )([0-9.]+)", r"\g<1>1.5", text, count=1),
+    ]
+    for edit in edits:
+        assert edit != text
+        _check_edit(content, first, path, edit)
+    # A result removed: its pages go, and every page that listed it changes.
+    removed = content / "validations" / "lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1.yaml"
+    kept = removed.read_text(encoding="utf-8")
+    removed.unlink()
+    try:
+        incremental, _ = _render(content, first)
+        full, _ = _render(content)
+        assert incremental.pages == full.pages
+    finally:
+        removed.write_text(kept, encoding="utf-8")
