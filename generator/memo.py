@@ -18,7 +18,7 @@ import base64
 import hashlib
 import json
 import os
-import sys
+import sysconfig
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -49,8 +49,8 @@ def installed() -> str:
     folders (`altair-5.5.0.dist-info`): parsing each one's metadata would cost more than the
     rest of the key. Once a process: nothing is installed while a build runs."""
     names = set()
-    for entry in sys.path:
-        folder = Path(entry or ".")
+    # The environment's own folders, not sys.path, which changes with how a command is started.
+    for folder in {Path(sysconfig.get_path("purelib")), Path(sysconfig.get_path("platlib"))}:
         if folder.is_dir():
             names |= {p.name for p in folder.iterdir() if p.suffix in (".dist-info", ".egg-info")}
     return "\0".join(sorted(names))
