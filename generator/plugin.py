@@ -9,12 +9,14 @@ A failed build leaves the previous site as it was.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 import os
 import re
 import shutil
 import sys
+import threading
 import time
 from datetime import date, datetime
 from pathlib import Path
@@ -116,6 +118,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         # and renders again only the pages that depend on them.
         self.known: dict[tuple[str, str, str, bytes], Read] = {}
         self.signed: dict[str, tuple[str, Page]] = {}
+        self.warming: threading.Thread | None = None
         self.site_dir: Path | None = None
         self.building: Path | None = None
         self.warnings = _Warnings()
@@ -191,6 +194,8 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def _render(
         self, config: MkDocsConfig, content_dir: Path, templates_dir: Path, as_of: date
     ) -> Remembered | None:
+        if self.warming is not None:  # it fills `known`: let it finish before reading it
+            self.warming.join()
         # Imported here: a build that reuses the last one needs none of the rendering code.
         from .derive import Policy
         from .render import render
@@ -274,7 +279,31 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         return csp.protect(output_content) if template_name.endswith(".html") else output_content
 
     @event_priority(-100)  # last, so every other plugin has written its files
+    def _warm(self, content_dir: Path, templates_dir: Path) -> None:
+        """What the first rebuild of `mkdocs serve` would otherwise pay for, done while the
+        contributor reads the first build: the rendering code imported, every file read, the
+        templates compiled, the API's schemas made."""
+        from . import api, render
+        from .site import load_site
+
+        with contextlib.suppress(ContentError):  # the rebuild reports it
+            load_site(content_dir, known=self.known)
+        environment = render.environment(templates_dir)
+        for name in environment.list_templates(extensions=["j2"]):
+            environment.get_template(name)
+        api.schema_files()
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.serving and self.warming is None and not self.known:
+            self.warming = threading.Thread(
+                target=self._warm,
+                args=(
+                    self._path(config, self.config.content_dir),
+                    self._path(config, self.config.templates_dir),
+                ),
+                daemon=True,
+            )
+            self.warming.start()
         # Data files are written as they are, after MkDocs: a Markdown download must not become
         # a page, and none of them needs MkDocs' processing.
         site_dir = Path(config.site_dir)
