@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import assets, report
 from .derive import Policy
+from .memo import default_cache_dir
 from .model import ID_PATTERN, KINDS, json_schemas
 from .problem import ContentError
 from .render import render
@@ -122,7 +123,8 @@ def _render(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
-    store = SvgStore(args.cache)
+    # Unset, the plugin's own cache for the project the content folder is in: outside it.
+    store = SvgStore(args.cache or default_cache_dir(args.content.resolve().parent))
     output = render(
         site,
         args.templates,
@@ -275,8 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     rendering.add_argument(
         "--cache",
         type=Path,
-        default=Path(".cache/cloudqual"),
-        help="folder for converted chart SVGs, kept by spec hash",
+        default=None,
+        help="folder for converted chart SVGs, kept by each chart's data (default: the "
+        "plugin's, under the user's cache folder)",
     )
     rendering.set_defaults(run=_render)
     importing = commands.add_parser(

@@ -163,6 +163,10 @@ def write(
     MkDocs copies go to docs/, the others to files/; the config from `config_file`."""
     source = read_config(config_file)
     config = plain_config(source, site_url=site_url, directory_urls=directory_urls)
+    # The folders written here are this command's own: emptied first, so a page or file that an
+    # earlier render wrote and this one does not is never built as a stale page.
+    for folder in (DOCS, FILES, OVERRIDES, Path(HOOK).parent):
+        shutil.rmtree(out / folder, ignore_errors=True)
     _write(out / DOCS, pages)
     _write(out / DOCS, {uri: content for uri, content in data.items() if copied_as_is(uri)})
     _write(out / FILES, {uri: content for uri, content in data.items() if not copied_as_is(uri)})

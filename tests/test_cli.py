@@ -297,6 +297,14 @@ def test_render_writes_pages_data_and_hand_written_pages(
     config = project.read_config(out / "mkdocs.yml")
     assert config["site_url"] == "https://site.test/cq/" and config["plugins"] == ["search"]
     assert config["use_directory_urls"] is False
+    # A second render into the same folder leaves nothing of the first that it did not write.
+    (docs / "validations" / "removed-since.md").write_text("# Stale\n", encoding="utf-8")
+    (out / "files" / "downloads" / "removed-since.md").write_text("stale", encoding="utf-8")
+    assert main(["render", "--out", str(out), "--content", str(MINIMAL), "--cache",
+                 str(tmp_path / "cache"), "--as-of", "2026-12-02"]) == 0  # fmt: skip
+    assert not (docs / "validations" / "removed-since.md").exists()
+    assert not (out / "files" / "downloads" / "removed-since.md").exists()
+    assert (docs / "validations" / "test-validation.md").is_file()
 
 
 def test_render_refuses_a_config_it_cannot_read(
