@@ -2,14 +2,14 @@
 
 Run: .venv/bin/python benchmarks/scale.py [rounds]
 
-The records are synthetic copies of the test fixture's validation, made in a temporary folder
-(never in content/). Both sizes are measured in the same run, alternating, and the report gives
-the ratio of the per-validation cost at 1,000 to that at 100: near 1.0 means linear growth.
+The records are tests/synthetic.py's: the real content plus distinct copies of its validations
+(own ids, dates and figures), made in a temporary folder (never in content/). Both sizes are
+measured in the same run, alternating, and the report gives the ratio of the per-validation cost
+at 1,000 to that at 100: near 1.0 means linear growth.
 """
 
 from __future__ import annotations
 
-import shutil
 import statistics
 import sys
 import tempfile
@@ -21,29 +21,27 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.derive import Policy  # noqa: E402
-from generator.render import Renderer  # noqa: E402
+from generator.render import render  # noqa: E402
 from generator.site import load_site  # noqa: E402
+from generator.svg import SvgStore  # noqa: E402
 
-FIXTURE = ROOT / "tests" / "fixtures" / "minimal" / "content"
+# Charts converted once and kept in memory: this measures checking and rendering, not vl-convert.
+STORE = SvgStore(None)
+
+sys.path.insert(0, str(ROOT / "tests"))
+
+from synthetic import synthetic_content  # noqa: E402
 
 
 def content_with(validations: int, folder: Path) -> Path:
-    content = folder / "content"
-    shutil.copytree(FIXTURE, content)
-    record = (content / "validations" / "test-validation.yaml").read_text(encoding="utf-8")
-    for index in range(validations - 1):
-        name = f"synthetic-{index:05d}"
-        (content / "validations" / f"{name}.yaml").write_text(
-            record.replace("id: test-validation", f"id: {name}"), encoding="utf-8"
-        )
-    return content
+    return synthetic_content(folder / "content", validations)
 
 
 def measure(content: Path) -> tuple[float, float]:
     started = time.perf_counter()
     site = load_site(content)
     checked = time.perf_counter()
-    Renderer(site, ROOT / "templates", directory_urls=True, policy=Policy(date.today())).render([])
+    render(site, ROOT / "templates", policy=Policy(date.today()), svg_store=STORE)
     return checked - started, time.perf_counter() - checked
 
 
