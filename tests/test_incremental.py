@@ -139,3 +139,35 @@ def test_structural_edits_render_what_a_full_render_does(before: tuple[Path, Out
         assert incremental.pages == full.pages
     finally:
         removed.write_text(kept, encoding="utf-8")
+
+
+def test_reading_in_parallel_gives_what_reading_in_turn_does(
+    before: tuple[Path, Output], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator import site as site_module
+
+    content, _ = before
+    serial = load_site(content)
+    monkeypatch.setattr(site_module, "PARALLEL_FROM", 2)
+    parallel = load_site(content)
+    assert parallel == serial
+    assert parallel.digests == serial.digests and parallel.warnings == serial.warnings
+
+
+def test_a_load_reads_again_only_the_files_that_changed(before: tuple[Path, Output]) -> None:
+    content, _ = before
+    known: dict = {}  # type: ignore[type-arg]
+    first = load_site(content, known=known)
+    path = content / "providers" / "crusoe.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: Crusoe", "name: Crusoe 2", 1), encoding="utf-8")
+    try:
+        second = load_site(content, known=known)
+    finally:
+        path.write_text(text, encoding="utf-8")
+    assert second.providers["crusoe"].name == "Crusoe 2"
+    assert second.providers["crusoe"] is not first.providers["crusoe"]
+    assert second.providers["lambda"] is first.providers["lambda"]  # not read again
+    assert second.sources == first.sources
+    assert all(second.sources[i] is first.sources[i] for i in first.sources)
+    assert len(known) == len(first.files)  # one reading a record file, no more
