@@ -8,10 +8,9 @@ published beside the documents are the schemas the documents were made to.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
@@ -46,8 +45,11 @@ from .documents import (
     schema_path,
 )
 from .links import page_url, record_uri
-from .model import Program, Provider, Question, Record, Source, Suite, Validation
+from .model import Program, Provider, Record, Source, Suite, Validation
 from .site import Site
+
+if TYPE_CHECKING:
+    from .facts import SiteFacts
 
 __all__ = [
     "API",
@@ -60,21 +62,11 @@ __all__ = [
     "open_because",
 ]
 
-# Why an item with no closing questions is open, by when it applies (`ChecklistItem.applies_when`).
-APPLIES_WORDS = {
-    "every-validation": "Open for every validation: no published evidence can close it.",
-    "energy-claim": "Open for every validation that states an energy source: no published "
-    "evidence can close it.",
-}
 
-
-def open_because(item: derive.OpenItem, questions: dict[str, Question]) -> str:
-    if not item.because:
-        return APPLIES_WORDS[item.item.applies_when].rstrip(".")
-    return "Open because: " + "; ".join(
-        f"{questions[q].question} ({answer})" if q in questions else f"{q} ({answer})"
-        for q, answer in item.because
-    )
+def open_because(item: derive.OpenItem) -> str:
+    """Why an item is open, as a cell or a parenthesis holds it: a clause, without the closing
+    period a page's sentence has."""
+    return item.reason.removesuffix(".")
 
 
 def title_of(kind: str, record: Record, titles: dict[str, str]) -> str:
@@ -97,25 +89,17 @@ def _json(value: dict[str, Any]) -> bytes:
 class Builder:
     """Every API document of one build, from the checked site and its derived facts."""
 
-    def __init__(
-        self,
-        site: Site,
-        derived: dict[str, derive.Derived],
-        titles: dict[str, str],
-        *,
-        policy: derive.Policy,
-        directory_urls: bool,
-    ) -> None:
+    def __init__(self, site: Site, facts: SiteFacts, *, directory_urls: bool) -> None:
         self.site = site
-        self.derived = derived
-        self.titles = titles
-        self.policy = policy
+        self.facts = facts
+        self.derived = facts.derived
+        self.titles = facts.titles
+        self.policy = facts.policy
         self.directory_urls = directory_urls
         self.rows = measurement_rows(site)
         self.rows_of: dict[str, list[Row]] = {}
         for row in self.rows:
             self.rows_of.setdefault(row.validation, []).append(row)
-        self.newest = derive.newest_first(list(site.validations.values()))
 
     def page(self, kind: str, record_id: str) -> str | None:
         if kind not in ("validations", "providers", "programs", "platforms"):
@@ -132,7 +116,6 @@ class Builder:
     def validation_derived(self, validation: Validation) -> ValidationDerived:
         d = self.derived[validation.id]
         c = d.coverage
-        questions = self.site.questions
         return ValidationDerived(
             likely_suite=d.reconciliation.suite.id if d.reconciliation.suite else None,
             suite_basis=d.reconciliation.basis,
@@ -155,7 +138,7 @@ class Builder:
                     OpenCheck(
                         item=item.item.id,
                         check=item.wording,
-                        open_because=open_because(item, questions),
+                        open_because=open_because(item),
                     )
                     for item in items
                 ]
@@ -206,9 +189,9 @@ class Builder:
             measurements=self.rows_of.get(validation.id, []),
         )
 
-    def results(self, keep: Callable[[Validation], bool]) -> tuple[list[Result], list[str]]:
-        """The results `keep` selects, and the sources their measurements cite."""
-        results = [self.result(v) for v in self.newest if keep(v)]
+    def results(self, validations: list[Validation]) -> tuple[list[Result], list[str]]:
+        """Each of `validations` as a result, and the sources their measurements cite."""
+        results = [self.result(v) for v in validations]
         return results, [row.source for r in results for row in r.measurements]
 
     def record_document(self, kind: str, record: Record) -> BaseModel:
@@ -221,17 +204,14 @@ class Builder:
         derived: BaseModel = NoDerived()
         cited: list[str] = []
         if isinstance(record, Provider):
-            results, cited = self.results(lambda v: v.provider == record.id)
+            results, cited = self.results(self.facts.by_provider[record.id])
             derived = ResultsDerived(results=results)
         elif isinstance(record, Program):
-            results, cited = self.results(lambda v: v.program == record.id)
-            suites = sorted(
-                (s for s in self.site.suites.values() if s.program == record.id),
-                key=lambda s: (s.chip, s.id),
-            )
-            derived = ProgramDerived(results=results, suites=[s.id for s in suites])
+            results, cited = self.results(self.facts.by_program[record.id])
+            suites = [s.id for s in self.facts.suites[record.id]]
+            derived = ProgramDerived(results=results, suites=suites)
         elif kind == "platforms":
-            results, cited = self.results(lambda v: v.platform == record.id)
+            results, cited = self.results(self.facts.by_platform[record.id])
             derived = ResultsDerived(results=results)
         model = RECORD_DOCUMENTS[kind]
         return model(  # type: ignore[no-any-return]

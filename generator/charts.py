@@ -21,8 +21,8 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .derive import Derived, cells_ran_stated, coverage_cells
-from .model import CaseStudy, Program, Validation
+from .derive import Derived, Gap, cells_ran_stated, coverage_cells
+from .model import SHOWN_MEANINGS, CaseStudy, Program, Validation
 from .svg import Drawing
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ ANSWER_COLOURS = {
     "unanswered": "#CC79A7",
     "not-applicable": "#EEEEEE",
 }
+# A colour for every word a page shows for an answer, in the order the legend lists them.
+assert list(ANSWER_COLOURS) == list(SHOWN_MEANINGS)
 CELL_COLOURS = {
     "tested": "#009E73",
     "in suite": "#56B4E9",
@@ -89,29 +91,22 @@ def coverage_table(validation: Validation, derived: Derived) -> Table | None:
     return Table(("model", "precision", "status"), tuple(cells))
 
 
-def case_study_table(case_studies: list[CaseStudy], programs: dict[str, Program]) -> Table:
+def case_study_table(case_studies: list[CaseStudy], gaps: dict[str, list[Gap]]) -> Table:
+    """Each finding's gap (`derive.gaps`), by case study id in `gaps`, one row each."""
     rows = []
     for study in case_studies:
-        tolerance = programs[study.program].tolerance
-        limit = tolerance.percent if tolerance is not None else None
-        for finding in study.findings:
-            low = finding.gap_low_percent
-            shown = (
-                f"within {finding.gap_high_percent:g}%"
-                if low is None
-                else (f"{low:g}–{finding.gap_high_percent:g}%")
-            )
-            beyond = limit is not None and finding.gap_high_percent > limit
+        for gap in gaps[study.id]:
+            low, limit = gap.finding.gap_low_percent, gap.tolerance_percent
             rows.append(
                 (
-                    finding.workload,
+                    gap.finding.workload,
                     "" if low is None else f"{low:g}",
-                    f"{finding.gap_high_percent:g}",
-                    shown,
+                    f"{gap.finding.gap_high_percent:g}",
+                    gap.label,
                     "" if limit is None else f"{limit:g}",
-                    "beyond tolerance" if beyond else "within tolerance",
+                    "beyond tolerance" if gap.beyond_tolerance else "within tolerance",
                     study.title,
-                    finding.metric,
+                    gap.finding.metric,
                 )
             )
     return Table(
@@ -418,9 +413,11 @@ def site_charts(
     titles: dict[str, str],
     programs: dict[str, Program],
     case_studies: list[CaseStudy],
+    gaps: dict[str, list[Gap]],
     providers: dict[str, str],
 ) -> dict[str, Chart]:
-    """Every chart of the site, by id. `providers` maps provider ids to names."""
+    """Every chart of the site, by id: which charts it has, and what each says. `gaps` holds
+    each case study's findings (`derive.gaps`); `providers` maps provider ids to names."""
     charts: dict[str, Chart] = {}
     program_names = tuple(sorted(p.name for p in programs.values()))
 
@@ -467,7 +464,7 @@ def site_charts(
                 "quantity), beside the "
                 f"program's tolerance (dashed line){stated}. A finding published only as a bound "
                 "is drawn from zero.",
-                case_study_table(case_studies, programs),
+                case_study_table(case_studies, gaps),
             )
         )
     add(

@@ -13,9 +13,9 @@ from datetime import date
 from pathlib import Path
 
 from . import assets, report
-from .derive import Policy
 from .memo import default_cache_dir
 from .model import ID_PATTERN, KINDS, json_schemas
+from .policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
 from .problem import ContentError
 from .render import render
 from .scaffold import scaffold
@@ -267,8 +267,8 @@ def main(argv: list[str] | None = None) -> int:
         default=date.today(),
         help="judge expiry and staleness on this date (YYYY-MM-DD)",
     )
-    rendering.add_argument("--expiry-warning-days", type=int, default=90)
-    rendering.add_argument("--review-max-age-days", type=int, default=365)
+    rendering.add_argument("--expiry-warning-days", type=int, default=EXPIRY_WARNING_DAYS)
+    rendering.add_argument("--review-max-age-days", type=int, default=REVIEW_MAX_AGE_DAYS)
     rendering.add_argument(
         "--site-url",
         default=None,

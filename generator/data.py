@@ -6,12 +6,16 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import api, feeds
 from .api import open_because
-from .derive import Derived, OpenItem, Policy
-from .model import Checklist, Question, json_schemas
+from .derive import OpenItem
+from .model import Checklist, json_schemas
 from .site import Site
+
+if TYPE_CHECKING:
+    from .facts import SiteFacts
 
 # Spreadsheet programs run a cell that starts with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -26,7 +30,6 @@ def checklist_markdown(
     title: str,
     checklist: Checklist,
     items: list[OpenItem],
-    questions: dict[str, Question],
     source_title: str,
 ) -> str:
     """The open trial-checklist items as a Markdown list, for a procurement document, with the
@@ -34,7 +37,7 @@ def checklist_markdown(
     summary = " ".join(checklist.summary.split())
     lines = [f"# Trial checklist: {title}", "", summary, ""]
     for item in items:
-        lines.append(f"- [ ] {item.wording} ({open_because(item, questions)}.)")
+        lines.append(f"- [ ] {item.wording} ({open_because(item)}.)")
     lines += ["", f"Source: {source_title} ({checklist.grade})."]
     return "\n".join(lines) + "\n"
 
@@ -48,11 +51,9 @@ def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return out.getvalue()
 
 
-def checklist_csv(validation_id: str, items: list[OpenItem], questions: dict[str, Question]) -> str:
+def checklist_csv(validation_id: str, items: list[OpenItem]) -> str:
     """The open trial-checklist items as CSV: one row per item."""
-    rows = [
-        (validation_id, item.item.id, item.wording, open_because(item, questions)) for item in items
-    ]
+    rows = [(validation_id, item.item.id, item.wording, open_because(item)) for item in items]
     return csv_text(("validation", "item", "check", "open_because"), rows)
 
 
@@ -67,31 +68,29 @@ def _csv_value(value: object) -> str:
 
 def build_data(
     site: Site,
-    derived: dict[str, Derived],
-    titles: dict[str, str],
+    facts: SiteFacts,
     *,
-    policy: Policy,
     directory_urls: bool,
     site_url: str | None = None,
 ) -> dict[str, bytes]:
     """Every data file and download, by the path it is served at: the API, the feeds and the
-    calendar, the checklist downloads, the record schemas and the measurements as CSV."""
-    builder = api.Builder(site, derived, titles, policy=policy, directory_urls=directory_urls)
+    calendar, the checklist downloads, the record schemas and the measurements as CSV. They
+    read the facts `facts.derive_site` derived, as the pages do."""
+    builder = api.Builder(site, facts, directory_urls=directory_urls)
     files = builder.files()
     files |= feeds.build_feeds(builder, site_url)
     for validation_id in sorted(site.validations):
-        for checklist_id, items in derived[validation_id].open_items.items():
+        for checklist_id, items in facts.derived[validation_id].open_items.items():
             stem = f"downloads/{validation_id}-{checklist_id}"
             checklist = site.checklists[checklist_id]
             markdown = checklist_markdown(
-                titles[validation_id],
+                facts.titles[validation_id],
                 checklist,
                 items,
-                site.questions,
                 site.sources[checklist.source].title,
             )
             files[f"{stem}.md"] = markdown.encode("utf-8")
-            files[f"{stem}.csv"] = checklist_csv(validation_id, items, site.questions).encode()
+            files[f"{stem}.csv"] = checklist_csv(validation_id, items).encode()
     for name, schema in json_schemas().items():
         files[f"schemas/{name}"] = schema.encode("utf-8")
     files["downloads/measurements.csv"] = csv_text(

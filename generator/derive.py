@@ -14,8 +14,11 @@ Computed here:
 - `validity_end`, `validity_status`, `review_status`: expiry and staleness under a `Policy`;
 - `open_items`: the checklist items a validation leaves open, with the answers that open them,
   each worded for the validation by filling its slots (`SLOTS`);
-- `established_claims` / `unestablished_claims`, `cited_sources`, `gaps`, `newest_first`;
-- `program_coverage`, `conflicts`: a provider's results side by side across programs.
+- `established_claims` / `unestablished_claims`, `cited_sources`, `newest_first`;
+- `program_coverage`, `conflicts`: a provider's results side by side across programs;
+- `gaps`: each case-study finding's gap to the reference, in words, against the tolerance.
+
+`facts.derive_site` applies these to a whole site, once, before anything is rendered.
 """
 
 from __future__ import annotations
@@ -66,7 +69,9 @@ from .model import (
     Validation,
     references,
 )
+from .model import Finding as CaseFinding
 from .model import answer_word as _answer
+from .policy import Policy as Policy
 from .suites import Basis as Basis
 from .suites import CellStatus as CellStatus
 from .suites import Coverage as Coverage
@@ -90,16 +95,6 @@ from .wording import missing_slot as missing_slot
 from .wording import platform_slot as platform_slot
 from .wording import slots_in as slots_in
 from .wording import trial_slot as trial_slot
-
-
-@dataclass(frozen=True)
-class Policy:
-    """When the site is built, and how near an end or how old a review has to be to be flagged."""
-
-    as_of: date
-    expiry_warning_days: int = 90
-    review_max_age_days: int = 365
-
 
 # --- dates ---------------------------------------------------------------------------------------
 
@@ -154,12 +149,34 @@ APPLIES: dict[str, Callable[[Validation], bool]] = {
 }
 assert set(APPLIES) == set(get_args(Applies))
 
+# Why an item with no closing questions is open, by when it applies (`ChecklistItem.applies_when`).
+APPLIES_WORDS = {
+    "every-validation": "Open for every validation: no published evidence can close it.",
+    "energy-claim": "Open for every validation that states an energy source: no published "
+    "evidence can close it.",
+}
+assert set(APPLIES_WORDS) == set(get_args(Applies))
+
 
 @dataclass(frozen=True)
 class OpenItem:
     item: ChecklistItem
     because: tuple[tuple[str, str], ...]  # (question id, the validation's answer or "unanswered")
     wording: str  # the item's text, its slots filled for this validation
+    reason: str  # why it is open, as pages show it: "Open because: ..." (`open_reason`)
+
+
+def open_reason(
+    item: ChecklistItem, because: tuple[tuple[str, str], ...], questions: dict[str, Question]
+) -> str:
+    """Why an item is open, in words: each question behind it with the validation's answer, or,
+    for an item no evidence can close, when it applies."""
+    if not because:
+        return APPLIES_WORDS[item.applies_when]
+    return "Open because: " + "; ".join(
+        f"{questions[q].question} ({answer})" if q in questions else f"{q} ({answer})"
+        for q, answer in because
+    )
 
 
 def applicable_items(validation: Validation, checklist: Checklist) -> list[ChecklistItem]:
@@ -185,7 +202,8 @@ def open_items(
         )
         if because or not item.closed_by:
             wording = Wording(validation, platform, questions or {}, tuple(item.closed_by))
-            result.append(OpenItem(item, because, item_wording(item, wording)))
+            reason = open_reason(item, because, questions or {})
+            result.append(OpenItem(item, because, item_wording(item, wording), reason))
     return result
 
 
@@ -251,8 +269,7 @@ def answered(validation: Validation, questions: list[Question]) -> tuple[Answere
         if not applies(q, validation.program):
             found.append(Answered(q, "not-applicable", None))
         else:
-            answer = validation.evidence.get(q.id)
-            found.append(Answered(q, answer.answer if answer else "unanswered", answer))
+            found.append(Answered(q, _answer(validation, q.id), validation.evidence.get(q.id)))
     return tuple(found)
 
 
@@ -287,6 +304,40 @@ def conflicts(validations: list[Validation]) -> list[tuple[Validation, Validatio
             related = second.id == first.predecessor or first.id == second.predecessor
             if same and not related and first.outcome.result != second.outcome.result:
                 found.append((first, second))
+    return found
+
+
+# --- case studies --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Gap:
+    """One case-study finding's gap to the reference: the published range, or only its upper
+    bound, and how it sits against its program's tolerance."""
+
+    finding: CaseFinding
+    words: str  # as a page says it: "3% to 5%", or "within 3%" where only a bound is published
+    label: str  # as a chart labels its bar: "3–5%", or "within 3%"
+    tolerance_percent: float | None  # the program's tolerance; None where it states none
+    beyond_tolerance: bool
+
+
+def gaps(study: CaseStudy, program: Program) -> list[Gap]:
+    """Each finding of a case study, its gap in words, against its program's tolerance."""
+    limit = program.tolerance.percent if program.tolerance is not None else None
+    found = []
+    for finding in study.findings:
+        low, high = finding.gap_low_percent, finding.gap_high_percent
+        bound = f"within {high:g}%"
+        found.append(
+            Gap(
+                finding,
+                words=bound if low is None else f"{low:g}% to {high:g}%",
+                label=bound if low is None else f"{low:g}–{high:g}%",
+                tolerance_percent=limit,
+                beyond_tolerance=limit is not None and high > limit,
+            )
+        )
     return found
 
 
@@ -381,11 +432,13 @@ def derive_validation(
     platform: Platform | None,
     provider_name: str,
     suites: list[Suite],
-    case_studies: list[CaseStudy],
+    program_case_studies: list[CaseStudy],
     checklists: list[Checklist],
     policy: Policy,
     questions: dict[str, Question] | None = None,
 ) -> Derived:
+    """Every derived fact about one validation. `program_case_studies` are its program's case
+    studies: `derive_site` groups them once for every result."""
     questions = questions or {}
     reconciliation = reconcile(validation, platform, suites)
     facts = Facts(
@@ -394,7 +447,7 @@ def derive_validation(
         platform=platform,
         provider_name=provider_name,
         reconciliation=reconciliation,
-        case_studies=tuple(c for c in case_studies if c.program == validation.program),
+        case_studies=tuple(program_case_studies),
         questions=questions,
     )
     return Derived(

@@ -134,7 +134,7 @@ def calendar(builder: Builder, site_url: str | None) -> bytes:
     cal.add("prodid", f"-//{NAME}//validity ends and reviews//EN")
     cal.add("version", "2.0")
     cal.add("x-wr-calname", f"{NAME}: validity ends and reviews")
-    for validation in builder.newest:
+    for validation in builder.facts.validations:
         title = builder.titles[validation.id]
         page = builder.page("validations", validation.id) or ""
         # A calendar lives apart from the site, so only an absolute address means anything in it.
@@ -160,15 +160,19 @@ def calendar(builder: Builder, site_url: str | None) -> bytes:
 
 def build_feeds(builder: Builder, site_url: str | None) -> dict[str, bytes]:
     """The site-wide feed, one feed per provider, and the calendar, by path."""
-    site = builder.site
+    facts = builder.facts
     files = {
         f"{FEEDS}/validations.atom": atom(
-            builder, f"{FEEDS}/validations.atom", f"{NAME}: validations", builder.newest, site_url
+            builder,
+            f"{FEEDS}/validations.atom",
+            f"{NAME}: validations",
+            facts.validations,
+            site_url,
         )
     }
-    for provider in site.providers.values():
+    for provider in builder.site.providers.values():
         path = f"{FEEDS}/providers/{provider.id}.atom"
-        own = [v for v in builder.newest if v.provider == provider.id]
+        own = facts.by_provider[provider.id]
         files[path] = atom(builder, path, f"{NAME}: {provider.name}", own, site_url)
     files[f"{FEEDS}/calendar.ics"] = calendar(builder, site_url)
     return files

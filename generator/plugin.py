@@ -31,6 +31,7 @@ from mkdocs.structure.files import File
 from . import assets, csp, pages
 from .memo import Memo, Remembered, default_cache_dir, fingerprint
 from .output import Output, Page
+from .policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
 from .problem import ContentError, Problem
 from .svg import SvgStore
 
@@ -89,9 +90,9 @@ class CloudqualConfig(Config):
     """The date expiry and staleness are judged on, as YYYY-MM-DD. When unset, the environment's
     CLOUDQUAL_AS_OF, read here as text: mkdocs.yml's `!ENV` would parse it as YAML, and a bad
     date there ends in the YAML library's traceback. Today when neither is set."""
-    expiry_warning_days = c.Type(int, default=90)
+    expiry_warning_days = c.Type(int, default=EXPIRY_WARNING_DAYS)
     """Flag a result this many days before its validity ends."""
-    review_max_age_days = c.Type(int, default=365)
+    review_max_age_days = c.Type(int, default=REVIEW_MAX_AGE_DAYS)
     """Flag a record whose last review is older than this."""
     cache_dir = c.Optional(c.Type(str))
     """Folder for converted chart SVGs and the last build, relative to mkdocs.yml. Unset, a
@@ -197,7 +198,6 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         if self.warming is not None:  # it fills `known`: let it finish before reading it
             self.warming.join()
         # Imported here: a build that reuses the last one needs none of the rendering code.
-        from .derive import Policy
         from .render import render
         from .site import load_site
 

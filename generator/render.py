@@ -2,15 +2,16 @@
 
 Each page is a Markdown file: headings in Markdown, so the table of contents sees them, and bodies
 in HTML blocks, which Markdown leaves alone. Content text is always data passed to a template,
-never part of one: `{{ }}` in a YAML record prints as written. Views are built here, so templates
-only show.
+never part of one: `{{ }}` in a YAML record prints as written. Every fact a page shows is derived
+before rendering, by `facts.derive_site`; views are built here from those facts, and templates only
+show them.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,12 @@ from typing import Any
 import jinja2
 
 from . import api, charts, derive, markup, workloads
-from .api import APPLIES_WORDS
 from .data import build_data, csv_text
+from .facts import SiteFacts, derive_site
 from .links import record_uri, relative_file, relative_url, safe_path
 from .model import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
 from .output import Output, Page
+from .signatures import Signatures
 from .site import Site
 from .svg import SvgStore
 
@@ -65,14 +67,6 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-# Kinds whose records any result's page may read, through its derived facts or its citations.
-SHARED_KINDS = {"sources", "programs", "suites", "case-studies", "checklists", "questions"}
-
-
-def _hash(parts: list[Any]) -> str:
-    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
-
-
 @cache
 def environment(templates_dir: Path) -> jinja2.Environment:
     """The Jinja environment of a templates folder, made once a process: it keeps each template
@@ -99,12 +93,16 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         validity_words=VALIDITY_WORDS,
         basis_words=BASIS_WORDS,
         fit_words=FIT_WORDS,
-        applies_words=APPLIES_WORDS,
+        applies_words=derive.APPLIES_WORDS,
     )
     return env
 
 
 class Renderer:
+    """The site's pages: each a template given a view, and each view only selects and formats
+    what `derive_site` derived. Every page carries a signature of its inputs, so a rebuild
+    reuses each page whose inputs are unchanged."""
+
     def __init__(
         self,
         site: Site,
@@ -113,145 +111,44 @@ class Renderer:
         directory_urls: bool,
         policy: derive.Policy,
         previous: dict[str, tuple[str, Page]] | None = None,
+        site_facts: SiteFacts | None = None,
     ) -> None:
         self.site = site
+        self.site_facts = known = site_facts or derive_site(site, policy)
+        # Facts judged on another day would disagree with the pages' own dates and windows.
+        assert known.policy == policy, "the site's facts were derived under another policy"
+        # The facts pages read most, under their own names.
+        self.validations = known.validations
+        self.derived = known.derived
+        self.titles = known.titles
+        self.charts = known.charts
         # The last render's pages by path, each with its signature: a page whose signature is
         # unchanged is reused, not rendered again (as under `mkdocs serve`).
         self.previous = previous or {}
+        self.signer = Signatures(site, known, templates_dir, [policy, directory_urls])
         self.signatures: dict[str, str] = {}
         self.reused = 0
-        self._facts: dict[str, str] = {}
-        self._references: str | None = None
-        self._everything: str | None = None
-        self.templates = _hash(
-            [
-                (path.relative_to(templates_dir).as_posix(), path.read_bytes().hex())
-                for path in sorted(templates_dir.rglob("*"))
-                if path.is_file()
-            ]
-            + [policy, directory_urls]
-        )
         self.directory_urls = directory_urls
         self.policy = policy
         self.env = environment(templates_dir)
+        self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
+        self.checklists = list(site.checklists.values())
+        self.views: dict[str, dict[str, Any]] = {}
+        # Why a stale record is flagged, in the words its page and the home page both show.
+        self.stale_words = f"review older than {policy.review_max_age_days} days"
         # What this site's pages read besides their own view: passed with each render, so the
         # environment, and the templates it has compiled, serve every site and every rebuild.
         self.context: dict[str, Any] = {
             "site": site,
             "policy": policy,
             "rules": [(rule_id, rule.doc) for rule_id, rule in derive.RULES.items()],
+            "stale_words": self.stale_words,
+            "titles": known.titles,
+            "platform_labels": known.platform_labels,
+            "derived": known.derived,
+            "newer": known.newer,
+            "rows": known.rows,
         }
-        self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
-        self.checklists = list(site.checklists.values())
-        self.validations = derive.newest_first(list(site.validations.values()))
-        self.titles = {v.id: self.title(v) for v in self.validations}
-        self.platform_labels = {v.id: self.platform_label(v) for v in self.validations}
-        suites = list(site.suites.values())
-        self.case_studies = list(site.case_studies.values())
-        self.derived = {
-            v.id: derive.derive_validation(
-                v,
-                program=site.programs[v.program],
-                platform=site.platforms.get(v.platform or ""),
-                provider_name=site.providers[v.provider].name,
-                suites=suites,
-                case_studies=self.case_studies,
-                checklists=self.checklists,
-                policy=policy,
-                questions=site.questions,
-            )
-            for v in self.validations
-        }
-        self.newer = derive.newer_releases(self.validations)
-        self.chips = workloads.by_chip(site, self.derived, self.validations)
-        chosen = workloads.partners(self.derived, self.validations)
-        self.pairs = workloads.pairs(site, chosen)
-        # A result's page links the pairs it chose, at most PARTNERS: a result that many others
-        # chose is reached from their pages, and its own list stays short.
-        self.partners = {
-            v_id: [(other, workloads.pair_id(v_id, other.id)) for other in others]
-            for v_id, others in chosen.items()
-        }
-        self.rows = {v.id: self.result_row(v) for v in self.validations}
-        # Each result's successors, found once: a scan per page would make the build quadratic.
-        self.successors: dict[str, list[Validation]] = {}
-        for v in self.validations:
-            if v.predecessor is not None:
-                self.successors.setdefault(v.predecessor, []).append(v)
-        self.views: dict[str, dict[str, Any]] = {}
-        self.context.update(
-            titles=self.titles,
-            platform_labels=self.platform_labels,
-            derived=self.derived,
-            newer=self.newer,
-            rows=self.rows,
-        )
-        self.charts = charts.site_charts(
-            self.validations,
-            self.derived,
-            self.titles,
-            site.programs,
-            self.case_studies,
-            {p.id: p.name for p in site.providers.values()},
-        )
-
-    def references(self) -> str:
-        """A hash of the records every result's derived facts may read: programs, suites, case
-        studies, checklists, questions, and the sources any page may cite."""
-        if self._references is None:
-            shared = sorted(
-                (key, digest) for key, digest in self.site.digests.items() if key[0] in SHARED_KINDS
-            )
-            self._references = _hash(shared)
-        return self._references
-
-    def facts(self, validation_id: str) -> str:
-        """A hash of all a page may show of a result: its record and its analysis, its provider
-        and platform, the shared records, and what is derived across results (its title, its
-        row, a newer release, its partners, successors and predecessor)."""
-        found = self._facts.get(validation_id)
-        if found is None:
-            v = self.site.validations[validation_id]
-            digests = self.site.digests
-            found = self._facts[validation_id] = _hash(
-                [
-                    self.references(),
-                    digests.get(("validations", v.id)),
-                    digests.get(("providers", v.provider)),
-                    digests.get(("platforms", v.platform or "")),
-                    self.titles[v.id],
-                    self.platform_labels[v.id],
-                    sorted(self.rows[v.id].items()),
-                    self.newer.get(v.id),
-                    [(pair_id, other.id, self.titles[other.id]) for other, pair_id in
-                     self.partners[v.id]],
-                    [(s.id, self.titles[s.id]) for s in self.successors.get(v.id, [])],
-                    [v.predecessor, self.titles.get(v.predecessor or "")],
-                ]
-            )  # fmt: skip
-        return found
-
-    def signature(self, uri: str, template: str, edit_path: str | None, deps: list[str]) -> str:
-        """A hash of every input of a page: its template folder, the build's options, and the
-        records and results it depends on (`"*"` for every one of them)."""
-        versions: list[str | None] = []
-        for dep in deps:
-            kind, _, record_id = dep.partition(":")
-            if dep == "*":
-                versions.append(self.everything())
-            elif dep == "references":
-                versions.append(self.references())
-            elif kind == "facts":
-                versions.append(self.facts(record_id))
-            else:
-                versions.append(self.site.digests.get((kind, record_id)))
-        return _hash([self.templates, uri, template, edit_path, deps, versions])
-
-    def everything(self) -> str:
-        if self._everything is None:
-            every = [sorted(self.site.digests.items())]
-            self._everything = _hash(every + [self.facts(v.id) for v in self.validations])
-        return self._everything
 
     def page(
         self,
@@ -264,7 +161,7 @@ class Renderer:
     ) -> Page:
         """A page, rendered; or the last render's page, when no input of it has changed."""
         path = safe_path(uri, ".md")
-        signature = self.signatures[path] = self.signature(
+        signature = self.signatures[path] = self.signer.page(
             uri, template, edit_path, depends_on or ["*"]
         )
         last = self.previous.get(path)
@@ -286,29 +183,12 @@ class Renderer:
         )
         return Page(path, text, edit_path)
 
+    # --- views: what a page shows, selected and formatted ----------------------------------------
+
     def only_file(self, kind: str) -> str | None:
         """The edit target of a page built from a whole kind: its file, when there is just one."""
         files = [path for (file_kind, _), path in self.site.files.items() if file_kind == kind]
         return files[0] if len(files) == 1 else None
-
-    def platform_label(self, validation: Validation) -> str:
-        """What a result is for: its platform, the chip family it names without one, or the
-        whole cloud."""
-        if validation.platform is not None:
-            return self.site.platforms[validation.platform].name
-        if validation.chip is not None:
-            return f"{validation.chip} (no platform stated)"
-        return "whole cloud"
-
-    def title(self, validation: Validation) -> str:
-        site = self.site
-        if validation.platform is not None:
-            platform = site.platforms[validation.platform].name
-        else:
-            platform = validation.chip or "whole cloud"
-        program = site.programs[validation.program].name
-        release = f" {validation.program_release}" if validation.program_release else ""
-        return f"{site.providers[validation.provider].name} {platform}: {program}{release}"
 
     def sources(self, *records: Record, extra: tuple[str, ...] = ()) -> list[Any]:
         cited = derive.cited_sources(*records, extra=extra)
@@ -323,6 +203,7 @@ class Renderer:
 
     def _validation_view(self, validation: Validation) -> dict[str, Any]:
         site = self.site
+        known = self.site_facts
         derived = self.derived[validation.id]
         suite = derived.reconciliation.suite
         return {
@@ -341,12 +222,10 @@ class Renderer:
             },
             "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
             "systems": {system.key: system for system in validation.systems},
-            "program_case_studies": [
-                c for c in site.case_studies.values() if c.program == validation.program
-            ],
+            "program_case_studies": known.case_studies[validation.program],
             "predecessor": site.validations.get(validation.predecessor or ""),
-            "partners": self.partners[validation.id],
-            "successors": self.successors.get(validation.id, []),
+            "partners": known.partners[validation.id],
+            "successors": known.successors.get(validation.id, []),
             "sources": self.sources(
                 validation,
                 *([suite] if suite else []),
@@ -355,30 +234,11 @@ class Renderer:
             ),
         }
 
-    def result_row(self, validation: Validation) -> dict[str, Any]:
-        """What a table of results shows of one: each cell decided here, so templates only show."""
-        site = self.site
-        derived = self.derived[validation.id]
-        words = [a.word for a in derived.answers]
-        applicable = sum(word != "not-applicable" for word in words)
-        yes = words.count("yes")
-        program = site.programs[validation.program]
-        release = f" {validation.program_release}" if validation.program_release else ""
-        chip = self.derived[validation.id].reconciliation.chip
-        return {
-            "provider": site.providers[validation.provider].name,
-            "program": f"{program.name}{release}",
-            "chip": chip or "whole cloud",
-            "gpus": derive.largest_gpus(validation),
-            "yes": yes,
-            "applicable": applicable,
-        }
-
     def pair_label(self, validation: Validation) -> str:
         """A column head on a side-by-side page: provider and program, which tell apart two
         results of one provider."""
-        row = self.rows[validation.id]
-        return f"{row['provider']}, {row['program']}"
+        row = self.site_facts.rows[validation.id]
+        return f"{row.provider}, {row.program}"
 
     def latest(self) -> dict[str, Any]:
         """The home page's latest results: the dated ones newest first, then the undated ones,
@@ -391,235 +251,249 @@ class Renderer:
             "undated_total": len(undated),
         }
 
-    @staticmethod
-    def system_name(validation: Validation, measurement: Any) -> str | None:
-        """The name of the system a measurement ran on, where it names one."""
-        names = {system.key: system.name for system in validation.systems}
-        return names.get(measurement.system or "")
-
     def flagged(self) -> list[tuple[Validation, list[tuple[str, str]]]]:
-        """Validations the home page flags, each with its reasons as (kind, words): near or past
-        its end, an unknown end, a stale review, a program with a newer release since."""
+        """The results the home page flags, each with its reasons as (kind, words)."""
+        newer = self.site_facts.newer
+
+        def words(validation: Validation, flag: str) -> str:
+            if flag == "stale":
+                return self.stale_words
+            if flag == "superseded":
+                return f"a newer release is on record: {newer[validation.id]}"
+            return VALIDITY_WORDS[flag]
+
+        return [
+            (v, [(flag, words(v, flag)) for flag in flags]) for v, flags in self.site_facts.flagged
+        ]
+
+    def measurements(self, validations: list[Validation]) -> list[tuple[Any, ...]]:
+        """Every figure of the results, each with its system's name, its GPUs and its value."""
         found = []
-        for v in self.validations:
-            d = self.derived[v.id]
-            reasons: list[tuple[str, str]] = []
-            if d.validity_status in ("expiring", "expired", "unknown"):
-                reasons.append((d.validity_status, VALIDITY_WORDS[d.validity_status]))
-            if d.review_stale:
-                days = self.policy.review_max_age_days
-                reasons.append(("stale", f"review older than {days} days"))
-            if v.id in self.newer:
-                reasons.append(("superseded", f"a newer release is on record: {self.newer[v.id]}"))
-            if reasons:
-                found.append((v, reasons))
+        for v in validations:
+            names = {system.key: system.name for system in v.systems}
+            for m in v.measurements:
+                gpus = derive.measurement_gpus(v, m)
+                figure = workloads.value_words(m.value, m.unit)
+                found.append((v, m, names.get(m.system or ""), gpus, figure))
         return found
 
+    # --- pages -----------------------------------------------------------------------------------
+
     def render(self, examples: list[api.Example]) -> dict[str, Page]:
-        site = self.site
-        validations = self.validations
-        programs = list(site.programs.values())
+        """Every page, by its path; `examples` are the API requests the data page shows."""
         pages = [
-            self.page(
-                "index.md",
-                "home.md.j2",
-                None,
-                **self.latest(),
-                flagged=self.flagged(),
-                timeline=self.charts["timeline"],
-            ),
-            self.page("validations/index.md", "validations.md.j2", None, validations=validations),
-            self.page(
-                "providers/index.md",
-                "providers.md.j2",
-                None,
-                providers=list(site.providers.values()),
-            ),
-            self.page("programs/index.md", "programs.md.j2", None, programs=programs),
-            self.page(
-                "platforms/index.md",
-                "platforms.md.j2",
-                None,
-                platforms=list(site.platforms.values()),
-            ),
-            self.page(
-                "case-studies.md",
-                "case-studies.md.j2",
-                self.only_file("case-studies"),
-                case_studies=self.case_studies,
-                sources=self.sources(*site.case_studies.values()),
-                chart=self.charts.get("case-studies"),
-            ),
-            self.page(
-                "compare.md",
-                "compare.md.j2",
-                None,
-                validations=validations,
-                questions=self.questions,
-                matrix=self.charts["evidence"],
-                fired={
-                    rule: sum(
-                        rule in {c.rule for c in self.derived[v.id].standard_caveats}
-                        for v in validations
-                    )
-                    for rule in derive.RULES
-                },
-            ),
-            self.page(
-                "data.md",
-                "data.md.j2",
-                None,
-                kinds=list(KINDS),
-                endpoints=api.endpoints(),
-                examples=examples,
-                charts=sorted(self.charts.values(), key=lambda c: c.id),
-                validations=validations,
-                checklists=self.checklists,
-            ),
-            self.page(
-                "checklist.md",
-                "checklist.md.j2",
-                self.only_file("checklists"),
-                checklists=self.checklists,
-                questions=site.questions,
-                validations=validations,
-                wordings={
-                    (c.id, item.id): derive.item_wording(item, None)
-                    for c in self.checklists
-                    for item in c.items
-                },
-                slots=[
-                    (name, " ".join((fill.__doc__ or "").split()))
-                    for name, fill in derive.SLOTS.items()
-                ],
-                sources=self.sources(*self.checklists),
-            ),
+            self.home_page(),
+            *self.index_pages(),
+            self.case_studies_page(),
+            self.compare_page(),
+            self.data_page(examples),
+            self.checklist_page(),
+            self.workloads_page(),
+            *self.chip_pages(),
+            *self.pair_pages(),
+            *self.result_pages(),
+            *self.provider_pages(),
+            *self.program_pages(),
+            *self.platform_pages(),
         ]
-        pages.append(
-            self.page(
-                "workloads/index.md",
-                "workloads.md.j2",
-                None,
-                chips=self.chips,
-                whole_cloud=[
-                    v for v in validations if self.derived[v.id].reconciliation.chip is None
-                ],
-            )
-        )
-        for chip in self.chips:
-            pages.append(
-                self.page(
-                    f"workloads/{chip.slug}.md",
-                    "workload-chip.md.j2",
-                    None,
-                    chip=chip,
-                    kind_words=workloads.KIND_WORDS,
-                )
-            )
-        for pair in self.pairs:
-            pages.append(
-                self.page(
-                    f"pairs/{pair.id}.md",
-                    "pair.md.j2",
-                    None,
-                    depends_on=[f"facts:{pair.first.id}", f"facts:{pair.second.id}"],
-                    pair=pair,
-                    views=[self.validation_view(pair.first), self.validation_view(pair.second)],
-                    labels=[self.pair_label(pair.first), self.pair_label(pair.second)],
-                )
-            )
-        for validation in validations:
-            edit = site.file_of("validations", validation.id)
-            view = self.validation_view(validation)
-            pages.append(
-                self.page(
-                    record_uri("validations", validation.id),
-                    "validation.md.j2",
-                    edit,
-                    depends_on=[f"facts:{validation.id}"],
-                    **view,
-                )
-            )
-            derived = self.derived[validation.id]
-            cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
-            trial_sources = self.sources(*self.checklists, extra=cited)
-            pages.append(
-                self.page(
-                    f"trial-checklists/{validation.id}.md",
-                    "trial-checklist.md.j2",
-                    edit,
-                    depends_on=[f"facts:{validation.id}"],
-                    **{**view, "sources": trial_sources},
-                )
-            )
-        for provider in site.providers.values():
-            own = [v for v in validations if v.provider == provider.id]
-            pages.append(
-                self.page(
-                    record_uri("providers", provider.id),
-                    "provider.md.j2",
-                    site.file_of("providers", provider.id),
-                    depends_on=[f"providers:{provider.id}", "references"]
-                    + [f"facts:{v.id}" for v in own],
-                    provider=provider,
-                    sources=self.sources(provider),
-                    validations=own,
-                    without=[
-                        p for p, results in derive.program_coverage(own, programs) if not results
-                    ],
-                    conflicts=derive.conflicts(own),
-                    measurements=[
-                        (
-                            v,
-                            m,
-                            self.system_name(v, m),
-                            derive.measurement_gpus(v, m),
-                            workloads.value_words(m.value, m.unit),
-                        )
-                        for v in own
-                        for m in v.measurements
-                    ],
-                )
-            )
-        for program in programs:
-            suites = sorted(
-                (s for s in site.suites.values() if s.program == program.id),
-                key=lambda s: (s.chip, s.id),
-            )
-            own = [v for v in validations if v.program == program.id]
-            pages.append(
-                self.page(
-                    record_uri("programs", program.id),
-                    "program.md.j2",
-                    site.file_of("programs", program.id),
-                    depends_on=["references", *(f"facts:{v.id}" for v in own)],
-                    program=program,
-                    suites=[(s, derive.suite_counts(s)) for s in suites],
-                    validations=own,
-                    case_studies=[c for c in site.case_studies.values() if c.program == program.id],
-                    sources=self.sources(program, *suites),
-                )
-            )
-        for platform in site.platforms.values():
-            own = [v for v in validations if v.platform == platform.id]
-            pages.append(
-                self.page(
-                    record_uri("platforms", platform.id),
-                    "platform.md.j2",
-                    site.file_of("platforms", platform.id),
-                    depends_on=[f"platforms:{platform.id}", "references"]
-                    + [f"facts:{v.id}" for v in own],
-                    platform=platform,
-                    validations=own,
-                    sources=self.sources(platform),
-                )
-            )
         by_uri = {page.uri: page for page in pages}
         if len(by_uri) != len(pages):  # one page would silently replace another
             counts = Counter(page.uri for page in pages)
             twice = sorted(uri for uri, count in counts.items() if count > 1)
             raise ValueError(f"two generated pages share a path: {', '.join(twice)}")
         return by_uri
+
+    def home_page(self) -> Page:
+        timeline = self.charts["timeline"]
+        return self.page(
+            "index.md", "home.md.j2", None, **self.latest(), flagged=self.flagged(),
+            timeline=timeline,
+        )  # fmt: skip
+
+    def index_pages(self) -> list[Page]:
+        site = self.site
+        return [
+            self.page(
+                "validations/index.md", "validations.md.j2", None, validations=self.validations
+            ),
+            self.page(
+                "providers/index.md",
+                "providers.md.j2",
+                None,
+                providers=list(site.providers.values()),
+            ),
+            self.page(
+                "programs/index.md", "programs.md.j2", None, programs=list(site.programs.values())
+            ),
+            self.page(
+                "platforms/index.md",
+                "platforms.md.j2",
+                None,
+                platforms=list(site.platforms.values()),
+            ),
+        ]
+
+    def case_studies_page(self) -> Page:
+        case_studies = list(self.site.case_studies.values())
+        return self.page(
+            "case-studies.md",
+            "case-studies.md.j2",
+            self.only_file("case-studies"),
+            case_studies=case_studies,
+            gaps=self.site_facts.gaps,
+            sources=self.sources(*case_studies),
+            chart=self.charts.get("case-studies"),
+        )
+
+    def compare_page(self) -> Page:
+        return self.page(
+            "compare.md",
+            "compare.md.j2",
+            None,
+            validations=self.validations,
+            questions=self.questions,
+            matrix=self.charts["evidence"],
+            fired=self.site_facts.fired,
+        )
+
+    def data_page(self, examples: list[api.Example]) -> Page:
+        return self.page(
+            "data.md",
+            "data.md.j2",
+            None,
+            kinds=list(KINDS),
+            endpoints=api.endpoints(),
+            examples=examples,
+            charts=sorted(self.charts.values(), key=lambda c: c.id),
+            validations=self.validations,
+            checklists=self.checklists,
+        )
+
+    def checklist_page(self) -> Page:
+        return self.page(
+            "checklist.md",
+            "checklist.md.j2",
+            self.only_file("checklists"),
+            checklists=self.checklists,
+            questions=self.site.questions,
+            validations=self.validations,
+            wordings={
+                (c.id, item.id): derive.item_wording(item, None)
+                for c in self.checklists
+                for item in c.items
+            },
+            slots=[
+                (name, " ".join((fill.__doc__ or "").split()))
+                for name, fill in derive.SLOTS.items()
+            ],
+            sources=self.sources(*self.checklists),
+        )
+
+    def workloads_page(self) -> Page:
+        known = self.site_facts
+        return self.page(
+            "workloads/index.md",
+            "workloads.md.j2",
+            None,
+            chips=known.chips,
+            whole_cloud=known.whole_cloud,
+        )
+
+    def chip_pages(self) -> Iterator[Page]:
+        for chip in self.site_facts.chips:
+            yield self.page(
+                f"workloads/{chip.slug}.md",
+                "workload-chip.md.j2",
+                None,
+                chip=chip,
+                kind_words=workloads.KIND_WORDS,
+            )
+
+    def pair_pages(self) -> Iterator[Page]:
+        for pair in self.site_facts.pairs:
+            yield self.page(
+                f"pairs/{pair.id}.md",
+                "pair.md.j2",
+                None,
+                depends_on=[f"facts:{pair.first.id}", f"facts:{pair.second.id}"],
+                pair=pair,
+                views=[self.validation_view(pair.first), self.validation_view(pair.second)],
+                labels=[self.pair_label(pair.first), self.pair_label(pair.second)],
+            )
+
+    def result_pages(self) -> Iterator[Page]:
+        """Each result's page, then its printable trial checklist."""
+        for validation in self.validations:
+            edit = self.site.file_of("validations", validation.id)
+            depends_on = [f"facts:{validation.id}"]
+            view = self.validation_view(validation)
+            yield self.page(
+                record_uri("validations", validation.id),
+                "validation.md.j2",
+                edit,
+                depends_on=depends_on,
+                **view,
+            )
+            derived = self.derived[validation.id]
+            cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
+            trial_sources = self.sources(*self.checklists, extra=cited)
+            yield self.page(
+                f"trial-checklists/{validation.id}.md",
+                "trial-checklist.md.j2",
+                edit,
+                depends_on=depends_on,
+                **{**view, "sources": trial_sources},
+            )
+
+    def provider_pages(self) -> Iterator[Page]:
+        known = self.site_facts
+        for provider in self.site.providers.values():
+            own = known.by_provider[provider.id]
+            yield self.page(
+                record_uri("providers", provider.id),
+                "provider.md.j2",
+                self.site.file_of("providers", provider.id),
+                depends_on=[f"providers:{provider.id}", "references"]
+                + [f"facts:{v.id}" for v in own],
+                provider=provider,
+                sources=self.sources(provider),
+                validations=own,
+                without=known.programs_without[provider.id],
+                conflicts=known.conflicts[provider.id],
+                measurements=self.measurements(own),
+            )
+
+    def program_pages(self) -> Iterator[Page]:
+        known = self.site_facts
+        for program in self.site.programs.values():
+            suites = known.suites[program.id]
+            own = known.by_program[program.id]
+            yield self.page(
+                record_uri("programs", program.id),
+                "program.md.j2",
+                self.site.file_of("programs", program.id),
+                depends_on=["references", *(f"facts:{v.id}" for v in own)],
+                program=program,
+                suites=[(s, derive.suite_counts(s)) for s in suites],
+                validations=own,
+                case_studies=known.case_studies[program.id],
+                sources=self.sources(program, *suites),
+            )
+
+    def platform_pages(self) -> Iterator[Page]:
+        known = self.site_facts
+        for platform in self.site.platforms.values():
+            own = known.by_platform[platform.id]
+            yield self.page(
+                record_uri("platforms", platform.id),
+                "platform.md.j2",
+                self.site.file_of("platforms", platform.id),
+                depends_on=[f"platforms:{platform.id}", "references"]
+                + [f"facts:{v.id}" for v in own],
+                platform=platform,
+                validations=own,
+                sources=self.sources(platform),
+            )
 
     def chart_files(self, store: SvgStore) -> dict[str, bytes]:
         """Each chart as a light and a dark SVG, and its data as CSV."""
@@ -646,17 +520,16 @@ def render(
     """Every generated page and data file of the site, by its path in the output. `site_url`,
     the published address, makes the feeds' and the calendar's links absolute. `previous`, the
     last render's `signed` pages, lets each page whose inputs are unchanged be reused."""
+    site_facts = derive_site(site, policy)
     renderer = Renderer(
-        site, templates_dir, directory_urls=directory_urls, policy=policy, previous=previous
-    )
-    data = build_data(
         site,
-        renderer.derived,
-        renderer.titles,
-        policy=policy,
+        templates_dir,
         directory_urls=directory_urls,
-        site_url=site_url,
+        policy=policy,
+        previous=previous,
+        site_facts=site_facts,
     )
+    data = build_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
     store = svg_store or SvgStore(None)
     data |= renderer.chart_files(store)
     store.prune()  # this is the whole site: what it did not use, no build needs

@@ -16,7 +16,8 @@ from conftest import ROOT
 
 from generator import charts
 from generator.derive import Policy
-from generator.render import Renderer, render
+from generator.facts import derive_site
+from generator.render import render
 from generator.site import Site, load_site
 from generator.svg import SvgStore
 
@@ -30,7 +31,7 @@ def real() -> Site:
 
 @pytest.fixture(scope="module")
 def site_charts(real: Site) -> dict[str, charts.Chart]:
-    return Renderer(real, ROOT / "templates", directory_urls=True, policy=POLICY).charts
+    return derive_site(real, POLICY).charts
 
 
 def layers(spec: dict[str, Any]) -> list[dict[str, Any]]:

@@ -251,7 +251,9 @@ def test_derived_reasoning_is_cited_to_the_analysis(real: Site) -> None:
             platform=real.platforms.get(validation.platform or ""),
             provider_name=real.providers[validation.provider].name,
             suites=list(real.suites.values()),
-            case_studies=list(real.case_studies.values()),
+            program_case_studies=[
+                c for c in real.case_studies.values() if c.program == validation.program
+            ],
             checklists=list(real.checklists.values()),
             policy=derive.Policy(as_of=validation.last_reviewed),
             questions=real.questions,

@@ -37,7 +37,9 @@ def everything(site: Site, validation: Validation, **changes: Any) -> derive.Der
         platform=platform,
         provider_name=site.providers[validation.provider].name,
         suites=list(site.suites.values()),
-        case_studies=list(site.case_studies.values()),
+        program_case_studies=[
+            c for c in site.case_studies.values() if c.program == validation.program
+        ],
         checklists=list(site.checklists.values()),
         policy=POLICY,
         questions=site.questions,
@@ -254,7 +256,9 @@ def test_changing_one_raw_fact_changes_exactly_what_it_should(minimal: Site) -> 
             platform=minimal.platforms["test-platform"],
             provider_name="Test Provider",
             suites=list(minimal.suites.values()),
-            case_studies=list(minimal.case_studies.values()),
+            program_case_studies=[
+                c for c in minimal.case_studies.values() if c.program == test.program
+            ],
             checklists=[site_checklist],
             policy=POLICY,
         )
@@ -468,3 +472,33 @@ def test_conflicts(minimal: Site) -> None:
     other_release = failed.model_copy(update={"program_release": "2"})
     assert derive.conflicts([test, other_release]) == []
     assert derive.conflicts([test, test.model_copy(update={"id": "test-same"})]) == []
+
+
+def test_a_gap_is_worded_once_for_pages_and_charts(minimal: Site) -> None:
+    study = minimal.case_studies["test-case"]
+    program = minimal.programs[study.program]
+    bound = study.findings[0].model_copy(update={"gap_low_percent": None, "gap_high_percent": 3})
+    gaps = derive.gaps(study.model_copy(update={"findings": [*study.findings, bound]}), program)
+    assert [(g.words, g.label, g.beyond_tolerance) for g in gaps] == [
+        ("10% to 20%", "10–20%", True),
+        ("within 3%", "within 3%", False),
+    ]
+    assert {g.tolerance_percent for g in gaps} == {5}
+
+
+def test_an_open_item_says_why_once(minimal: Site) -> None:
+    """The page shows an item's reason as a sentence; the API and downloads hold it as a clause."""
+    from generator.api import open_because
+
+    test = minimal.validations["test-validation"].model_copy(update={"evidence": {}})
+    items = derive.open_items(
+        test, minimal.checklists["test-checklist"], questions=minimal.questions
+    )
+    reasons = {item.item.id: item.reason for item in items}
+    question = minimal.questions["test-question"].question
+    assert f"Open because: {question} (unanswered)" in reasons.values()
+    always = [item for item in items if not item.item.closed_by]
+    assert always
+    for item in always:
+        assert item.reason == derive.APPLIES_WORDS[item.item.applies_when]
+        assert open_because(item) == item.reason.removesuffix(".")

@@ -51,7 +51,9 @@ def _caveat_rules(site: Site, validation_id: str, **update: object) -> set[str]:
         platform=site.platforms.get(validation.platform or ""),
         provider_name=site.providers[validation.provider].name,
         suites=list(site.suites.values()),
-        case_studies=list(site.case_studies.values()),
+        program_case_studies=[
+            c for c in site.case_studies.values() if c.program == validation.program
+        ],
         checklists=list(site.checklists.values()),
         policy=derive.Policy(as_of=validation.last_reviewed),
         questions=dict(site.questions),

@@ -11,8 +11,9 @@ from conftest import ROOT
 
 from generator import workloads
 from generator.derive import Policy
+from generator.facts import derive_site
 from generator.links import page_url, relative_file, relative_url, safe_path
-from generator.render import Renderer, render
+from generator.render import render
 from generator.site import load_site
 
 POLICY = Policy(as_of=date(2026, 12, 2))
@@ -84,7 +85,7 @@ def test_every_record_page_and_section_is_rendered() -> None:
     expected |= {f"platforms/{i}.md" for i in site.platforms}
     results = list(site.validations.values())
     expected |= {"workloads/index.md"}
-    derived = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY).derived
+    derived = derive_site(site, POLICY).derived
     expected |= {f"workloads/{c.slug}.md" for c in workloads.by_chip(site, derived, results)}
     expected |= {
         f"pairs/{p.id}.md" for p in workloads.pairs(site, workloads.partners(derived, results))
@@ -189,7 +190,7 @@ def test_pairs_match_workloads_by_name_and_stay_few_per_result() -> None:
 
     site = load_site(ROOT / "content")
     results = list(site.validations.values())
-    derived = Renderer(site, ROOT / "templates", directory_urls=True, policy=POLICY).derived
+    derived = derive_site(site, POLICY).derived
     chosen = workloads.partners(derived, results)
     assert max(len(others) for others in chosen.values()) <= workloads.PARTNERS
     pairs = {p.id: p for p in workloads.pairs(site, chosen)}
