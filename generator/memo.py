@@ -18,7 +18,9 @@ import base64
 import hashlib
 import json
 import os
+import stat
 import sysconfig
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,8 +41,17 @@ def default_cache_dir(project: Path) -> Path:
     return root / "cloudqual" / name
 
 
-def _files(folder: Path, pattern: str) -> list[Path]:
-    return sorted(path for path in folder.rglob(pattern) if path.is_file())
+def _entries(folder: Path, pattern: str) -> Iterator[tuple[str, bytes]]:
+    """Each file under `folder` by name, with its bytes; a symbolic link with where it points,
+    never followed; other special files left out. The loader refuses what it must of these,
+    with a position: the key only has to change when they do."""
+    for path in sorted(folder.rglob(pattern)):
+        mode = path.lstat().st_mode
+        name = path.relative_to(folder).as_posix()
+        if stat.S_ISLNK(mode):
+            yield f"{name} ->", str(path.readlink()).encode("utf-8", "surrogateescape")
+        elif stat.S_ISREG(mode):
+            yield name, path.read_bytes()
 
 
 @cache
@@ -56,19 +67,21 @@ def installed() -> str:
     return "\0".join(sorted(names))
 
 
-def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any]) -> str:
-    """The hash of everything a render of `content_dir` with `options` depends on."""
+def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any]) -> str | None:
+    """The hash of everything a render of `content_dir` with `options` depends on; None when a
+    file cannot be read, so the build goes on to the loader, which says why."""
     digest = hashlib.sha256(f"cloudqual memo {FORMAT}\0".encode())
-    for label, folder, pattern in (
-        ("content", content_dir, "*"),
-        ("templates", templates_dir, "*"),
-        ("generator", PACKAGE, "*.py"),
-    ):
-        for path in _files(folder, pattern):
-            data = path.read_bytes()
-            name = path.relative_to(folder).as_posix()
-            digest.update(f"{label}/{name}\0{len(data)}\0".encode())
-            digest.update(data)
+    try:
+        for label, folder, pattern in (
+            ("content", content_dir, "*"),
+            ("templates", templates_dir, "*"),
+            ("generator", PACKAGE, "*.py"),
+        ):
+            for name, data in _entries(folder, pattern):
+                digest.update(f"{label}/{name}\0{len(data)}\0".encode())
+                digest.update(data)
+    except OSError:
+        return None
     digest.update(installed().encode())
     digest.update(json.dumps(options, sort_keys=True, default=str).encode())
     return digest.hexdigest()

@@ -171,17 +171,18 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             self.memo = Memo(self._cache_dir(config))
         key = fingerprint(content_dir, templates_dir, options)
         remembered: Remembered | None
-        if key == self.built and not self.stale:
+        if key is not None and key == self.built and not self.stale:
             remembered = Remembered(Output(self.pages, self.data, self.signed), self.warned)
         else:
-            remembered = self.memo.get(key)
+            remembered = self.memo.get(key) if key is not None else None
             if remembered is not None:
                 log.info("cloudqual: no input changed since the last build: its pages are reused")
             else:
                 remembered = self._render(config, content_dir, templates_dir, as_of)
                 if remembered is None:  # content errors while serving: the last good site stays
                     return
-                self.memo.put(key, remembered.output, remembered.warnings)
+                if key is not None:
+                    self.memo.put(key, remembered.output, remembered.warnings)
         self.stale = []
         for warning in remembered.warnings:
             log.warning(warning)

@@ -184,6 +184,8 @@ def test_no_chart_text_is_smaller_than_10px(browser: Browser, site_dir: Path, sc
                   const found = [];
                   for (const img of document.querySelectorAll('img.cq-chart__img')) {
                     if (img.offsetParent === null) continue;  // the other scheme's picture
+                    img.scrollIntoView();  // a chart is lazy: it loads as it nears the view
+                    await img.decode();
                     const text = await (await fetch(img.src)).text();
                     const svg = new DOMParser().parseFromString(text, 'image/svg+xml');
                     const scale = img.getBoundingClientRect().width /
