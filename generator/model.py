@@ -15,6 +15,7 @@ import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -564,6 +565,12 @@ def answer_word(validation: Validation, question: str) -> str:
 
 def json_schemas() -> dict[str, str]:
     """The JSON Schema of each record kind, by file name, as committed under `schemas/`."""
+    return dict(_json_schemas())
+
+
+@cache
+def _json_schemas() -> dict[str, str]:
+    # Made from the models alone: once a process, however often `mkdocs serve` rebuilds.
     return {
         f"{kind}.schema.json": json.dumps(model.model_json_schema(), indent=2, sort_keys=True)
         + "\n"

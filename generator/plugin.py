@@ -120,6 +120,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.known: dict[tuple[str, str, str, bytes], Read] = {}
         self.signed: dict[str, tuple[str, Page]] = {}
         self.warming: threading.Thread | None = None
+        self.saving: threading.Thread | None = None  # the remembered build, being written
         self.site_dir: Path | None = None
         self.building: Path | None = None
         self.warnings = _Warnings()
@@ -174,6 +175,8 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         if key is not None and key == self.built and not self.stale:
             remembered = Remembered(Output(self.pages, self.data, self.signed), self.warned)
         else:
+            if self.saving is not None:
+                self.saving.join()
             remembered = self.memo.get(key) if key is not None else None
             if remembered is not None:
                 log.info("cloudqual: no input changed since the last build: its pages are reused")
@@ -182,7 +185,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
                 if remembered is None:  # content errors while serving: the last good site stays
                     return
                 if key is not None:
-                    self.memo.put(key, remembered.output, remembered.warnings)
+                    self._remember(key, remembered)
         self.stale = []
         for warning in remembered.warnings:
             log.warning(warning)
@@ -192,6 +195,20 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.assets = assets.load(templates_dir)
         self.core_seconds = time.perf_counter() - started
         log.info(f"cloudqual: the core took {self.core_seconds:.2f} s")
+
+    def _remember(self, key: str, remembered: Remembered) -> None:
+        """Stores the build for the next one. Under `mkdocs serve` it is written in the
+        background, off the rebuild the contributor waits for; a build that ends after it
+        writes it before ending."""
+        assert self.memo is not None
+        if self.saving is not None:
+            self.saving.join()
+        args = (key, remembered.output, remembered.warnings)
+        if not self.serving:
+            self.memo.put(*args)
+            return
+        self.saving = threading.Thread(target=self.memo.put, args=args, daemon=True)
+        self.saving.start()
 
     def _render(
         self, config: MkDocsConfig, content_dir: Path, templates_dir: Path, as_of: date
