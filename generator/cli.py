@@ -7,7 +7,6 @@ import difflib
 import os
 import re
 import secrets
-import shutil
 import sys
 from datetime import date
 from pathlib import Path
@@ -138,11 +137,15 @@ def _render(args: argparse.Namespace) -> int:
 
     out: Path = args.out
     pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
+    hand_written = {
+        path.name: path.read_bytes() for path in sorted((args.content / PAGES_FOLDER).glob("*.md"))
+    }
     try:
         project.write(
             out,
             pages=pages | assets.load(args.templates),
             data=output.data,
+            hand_written=hand_written,
             config_file=args.config,
             site_url=args.site_url,
             directory_urls=not args.file_urls,
@@ -150,13 +153,39 @@ def _render(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         print(f"cloudqual render: {report.quote(str(error))}", file=sys.stderr)
         return 1
-    for hand_written in sorted((args.content / PAGES_FOLDER).glob("*.md")):
-        shutil.copyfile(hand_written, out / project.DOCS / hand_written.name)
     print(f"wrote {len(output.pages)} pages and {len(output.data)} data files to {out}")
     print(
         f"build it with `mkdocs build -f {out / 'mkdocs.yml'}` or "
         f"`properdocs build -f {out / 'mkdocs.yml'}`; the site is then in {out / 'site'}"
     )
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    # Imported here: the engines and what they import are this command's alone.
+    from . import engine
+
+    config: Path = args.config
+    if not config.is_file():
+        print(f"cloudqual build: {config}: no such config file", file=sys.stderr)
+        return 1
+    site_dir: Path = args.site_dir or config.parent / "site"
+    if args.engine == "zensical" and not engine.zensical_installed():
+        print(
+            "cloudqual build: Zensical is not installed; install it with the project's pins: "
+            "pip install -c constraints.txt -e '.[zensical]'",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        if args.engine == "zensical":
+            built = engine.build_zensical(config, site_dir)
+        else:
+            built = engine.build_mkdocs(config, site_dir)
+    except (engine.BuildError, OSError, ValueError) as error:
+        print(report.quote(str(error)), file=sys.stderr)
+        return 1
+    print(f"cloudqual build: {built}, in {site_dir}")
     return 0
 
 
@@ -282,6 +311,22 @@ def main(argv: list[str] | None = None) -> int:
         "plugin's, under the user's cache folder)",
     )
     rendering.set_defaults(run=_render)
+    building = commands.add_parser(
+        "build",
+        help="build the whole site into site/, with MkDocs (the default) or with Zensical",
+    )
+    building.add_argument(
+        "--engine",
+        choices=["mkdocs", "zensical"],
+        default="mkdocs",
+        help="mkdocs: `mkdocs build --strict`, the plugin doing the work; zensical: the pages "
+        "rendered by cloudqual, then built by Zensical, which runs no MkDocs plugin",
+    )
+    building.add_argument("--config", type=Path, default=Path("mkdocs.yml"))
+    building.add_argument(
+        "--site-dir", type=Path, default=None, help="where the site goes (default: site/)"
+    )
+    building.set_defaults(run=_build)
     importing = commands.add_parser(
         "import", help="write the records of a program's published results into content/"
     )

@@ -4,8 +4,9 @@ The policy is the last line of defence: content is escaped and sanitized before 
 and if that ever fails, a browser still runs no script that the theme did not ship. Scripts load
 from the site itself; inline scripts run only when they are one of the theme's own few inline
 scripts, allowed by hash. The hashes are not taken from the page being served, which could hold
-an injected script, but from a fixed table of the pinned theme's scripts (Material for MkDocs 9.8).
-A theme upgrade that changes them fails the browser tests, which assert that no script is blocked.
+an injected script, but from a fixed table of the pinned themes' scripts (Material for MkDocs 9.8,
+and Zensical 0.0.73, whose bundled theme is Material's successor). A theme upgrade that changes
+them fails the browser tests, which assert that no script is blocked.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ import re
 _SCOPE = re.compile(r'^__md_scope=new URL\("[A-Za-z0-9._~/-]*",location\)')
 _SCOPE_BLANK = '__md_scope=new URL("",location)'
 
-# sha256 of each inline script Material 9.8 writes, the scope script with its path blanked.
+# sha256 of each inline script Material 9.8 and Zensical 0.0.73 write, the scope script with its
+# path blanked.
 THEME_SCRIPTS = frozenset(
     {
         # __md_scope, __md_get, __md_set: the theme's local storage helpers
         "frNoT9rNKIH2e5QomDJzop2HdNi8gmIq+bZajsEDKpA=",
+        # the same helpers as Zensical writes them, with a hash helper of its own (__md_hash)
+        "IT1XGoa9VozLZb+Syjz5UoTYwUCZcYmwJypQO3L6OYg=",
         # the palette: applies the reader's stored light or dark choice before first paint
         "DrEMJJ29sL7vIloQzly+VUGMxKcBTMII+OfW7Y8AkG4=",
         # opens a content tab named by the address's fragment

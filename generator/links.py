@@ -46,6 +46,32 @@ def relative_file(here: str, path: str, directory_urls: bool) -> str:
     return "../" * page_url(here, directory_urls).count("/") + path
 
 
+def source_link(here: str, target: str) -> str:
+    """A link from page `here` to page `target`, written from one Markdown file to another.
+
+    Zensical resolves every relative link in a page, raw HTML included, from the folder of the
+    page's Markdown file, and turns a link to a `.md` file into that page's URL; MkDocs leaves
+    raw HTML as it is. Pages rendered for Zensical link this way, and the engine lays them out."""
+    return posixpath.relpath(target, posixpath.dirname(here) or ".")
+
+
+# Zensical takes every link whose path ends in `.md` for a link to a page, whatever its scheme or
+# encoding: it warns that the page does not exist and rewrites the link to a page URL. So a link
+# to a Markdown download is written behind this made-up scheme and without its `.md`, which
+# Zensical leaves alone, already relative to the page's URL; the build gives it back its form once
+# Zensical has run (engine.finish). Record and page text never carries the scheme: a source's URL
+# is http or https, and a hand-written page's links may take no other.
+FILE_SCHEME = "cloudqual-file:"
+
+
+def source_file(here: str, path: str) -> str:
+    """A link from page `here` to a file (not a page) at `path`, written from the Markdown file's
+    folder, as `source_link` writes links to pages."""
+    if path.endswith(".md"):
+        return FILE_SCHEME + relative_file(here, path.removesuffix(".md"), directory_urls=True)
+    return posixpath.relpath(path, posixpath.dirname(here) or ".")
+
+
 def safe_path(uri: str, suffix: str | None = None) -> str:
     """Refuse any output path that could land outside the output folder."""
     normal = posixpath.normpath(uri)

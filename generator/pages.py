@@ -33,6 +33,9 @@ MAX_PAGE_BYTES = 256 * 1024
 LINK_SCHEMES = frozenset({"http", "https", "mailto"})
 # MkDocs reads front matter as a YAML block opened by `---`, or as `key: value` lines at the top.
 _FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)", re.MULTILINE)
+# A fence: the extensions above have none, so MkDocs shows one as inline code, while Zensical
+# always adds its own fences and shows a code block. An indented block reads the same in both.
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
 _ENTITY = re.compile(r"^&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufdd0-\ufdef\ufffe\uffff]")
 
@@ -135,6 +138,16 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
                 "",
                 "expected the page to start with its Markdown, found front matter; "
                 "hand-written pages take no metadata (start with '# Title')",
+            )
+        )
+    if fence := _FENCE.search(text):
+        problems.append(
+            Problem(
+                shown,
+                _position(text, fence[0].lstrip(" \t")),
+                "",
+                f"expected a code block indented by four spaces, found a fence {fence[1]!r}, "
+                "which the site's Markdown does not read",
             )
         )
     renderer = markdown.Markdown(extensions=list(EXTENSIONS))

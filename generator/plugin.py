@@ -13,12 +13,11 @@ import contextlib
 import html
 import logging
 import os
-import re
 import shutil
 import sys
 import threading
 import time
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -28,10 +27,16 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from . import assets, csp, pages
+from . import assets, csp, extension, pages
 from .memo import Memo, Remembered, default_cache_dir, fingerprint
 from .output import Output, Page
-from .policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
+from .policy import (
+    AS_OF_VARIABLE,
+    EXPIRY_WARNING_DAYS,
+    REVIEW_MAX_AGE_DAYS,
+    Policy,
+    parse_as_of,
+)
 from .problem import ContentError, Problem
 from .svg import SvgStore
 
@@ -44,22 +49,6 @@ if TYPE_CHECKING:
     from .site import Read
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
-AS_OF_VARIABLE = "CLOUDQUAL_AS_OF"
-
-
-def parse_as_of(value: object) -> date | None:
-    """A date as YYYY-MM-DD, from mkdocs.yml (YAML may already have made it a date) or from the
-    environment. Surrounding quotes and spaces are dropped, as a shell user would expect."""
-    if value is None or (isinstance(value, date) and not isinstance(value, datetime)):
-        return value
-    if isinstance(value, str):
-        text = value.strip().strip("\"'").strip()
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            try:
-                return date.fromisoformat(text)
-            except ValueError:
-                pass
-    raise ValueError(f"expected a date as YYYY-MM-DD, found {value!r}")
 
 
 class AsOf(BaseConfigOption[date | None]):
@@ -136,6 +125,8 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
 
     @event_priority(100)  # first, so the count sees every plugin's warnings
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # Before any page is converted: the Markdown extension stops every tool but this one.
+        extension.plugin_started()
         config.extra_css.append(assets.STYLESHEET)
         config.extra_javascript.append(assets.SCRIPT)
         self.warnings.count = 0

@@ -12,6 +12,15 @@
 mkdocs.yml when it is named) then write the whole site to DIR/site, data files at the URLs the
 plugin gives them. A tool that runs no MkDocs hooks needs files/ copied into the site after it.
 
+For Zensical (`engine="zensical"`, written by `cloudqual build --engine zensical`, engine.py) the
+folder differs in three ways: pages link from one Markdown file to another (links.source_link),
+there is no hook, and the project's Markdown extension (extension.py) is listed with
+`engine: zensical`, to sanitize the hand-written pages, each marked by a first line of its own.
+For MkDocs the extension is left out: the folder builds where cloudqual is not installed.
+
+Files are written only where their bytes changed, and files no render wrote are removed, so a
+tool that keeps a cache by file (Zensical does) sees only what changed.
+
 The config is derived from the repository's mkdocs.yml, not written out here, so the two cannot
 drift: theme, palette, features, Markdown extensions, nav and validation are the repository's.
 Settings that stay `!ENV` are kept as such. Two are fixed at render time instead: site_url, because
@@ -27,7 +36,7 @@ rendered; a site built this way lacks the second line of defence, so publish the
 
 from __future__ import annotations
 
-import shutil
+import os
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -38,13 +47,15 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import Node, ScalarNode, SequenceNode
 from ruamel.yaml.representer import SafeRepresenter
 
-from . import assets
+from . import assets, extension
 
 DOCS = "docs"
 FILES = "files"  # generator/hook.py names it too: the hook is copied out and imports nothing
 OVERRIDES = "overrides"
 HOOK = "hooks/files.py"
 PLUGIN = "cloudqual"
+MKDOCS = "mkdocs"
+ZENSICAL = "zensical"
 # Where MkDocs looks for Markdown, by suffix (mkdocs.utils.markdown_extensions, MkDocs 1.6).
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkdn", ".mkd"})
 
@@ -111,8 +122,32 @@ def _without_plugin(plugins: Any) -> Any:
     ]
 
 
+def _extensions(extensions: Any, engine: str) -> Any:
+    """The `markdown_extensions` setting, in either of its forms, with the project's extension
+    left out (MkDocs) or configured for the engine (Zensical)."""
+    if isinstance(extensions, dict):
+        kept: Any = {
+            name: options for name, options in extensions.items() if name != extension.NAME
+        }
+        if engine == ZENSICAL:
+            kept[extension.NAME] = {"engine": engine}
+        return kept
+    kept = [
+        entry
+        for entry in extensions
+        if entry != extension.NAME and not (isinstance(entry, dict) and extension.NAME in entry)
+    ]
+    if engine == ZENSICAL:
+        kept.append({extension.NAME: {"engine": engine}})
+    return kept
+
+
 def plain_config(
-    source: Mapping[str, Any], *, site_url: str | None, directory_urls: bool
+    source: Mapping[str, Any],
+    *,
+    site_url: str | None,
+    directory_urls: bool,
+    engine: str = MKDOCS,
 ) -> dict[str, Any]:
     """The repository's settings for a build of the rendered folder, without the plugin."""
     config = {key: value for key, value in source.items() if key not in ("edit_uri", "site_url")}
@@ -125,10 +160,13 @@ def plain_config(
     if isinstance(theme, dict) and "custom_dir" in theme:
         config["theme"] = {**theme, "custom_dir": OVERRIDES}
     config["plugins"] = _without_plugin(config.get("plugins", ["search"]))
+    if "markdown_extensions" in config:
+        config["markdown_extensions"] = _extensions(config["markdown_extensions"], engine)
     # What the plugin's on_config appends.
     config["extra_css"] = [*config.get("extra_css", []), assets.STYLESHEET]
     config["extra_javascript"] = [*config.get("extra_javascript", []), assets.SCRIPT]
-    config["hooks"] = [*config.get("hooks", []), HOOK]
+    if engine == MKDOCS:
+        config["hooks"] = [*config.get("hooks", []), HOOK]
     return config
 
 
@@ -143,11 +181,34 @@ def copied_as_is(uri: str) -> bool:
     )
 
 
-def _write(folder: Path, files: Mapping[str, bytes]) -> None:
+def _sync(folder: Path, files: Mapping[str, bytes]) -> None:
+    """Make `folder` hold exactly `files`: each written where its bytes differ, every other file
+    removed. The folder is this command's own, so a page or file that an earlier render wrote and
+    this one does not is never built as a stale page."""
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        folder.unlink()
+    for root, directories, names in os.walk(folder):
+        here = Path(root)
+        for name in names + [d for d in directories if (here / d).is_symlink()]:
+            path = here / name
+            if path.relative_to(folder).as_posix() not in files or path.is_symlink():
+                path.unlink()
     for uri, content in files.items():
         target = folder / uri
-        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if target.read_bytes() == content:
+                continue
+        except OSError:
+            target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)
+
+
+def _read_folder(folder: Path) -> dict[str, bytes]:
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
 
 
 def write(
@@ -155,28 +216,38 @@ def write(
     *,
     pages: Mapping[str, bytes],
     data: Mapping[str, bytes],
+    hand_written: Mapping[str, bytes],
     config_file: Path,
     site_url: str | None,
     directory_urls: bool,
+    engine: str = MKDOCS,
 ) -> None:
-    """Write the project to `out`: `pages` (pages and the assets they use) and the data files
-    MkDocs copies go to docs/, the others to files/; the config from `config_file`."""
+    """Write the project to `out`: `pages` (pages and the assets they use), the `hand_written`
+    pages and the data files MkDocs copies go to docs/, the others to files/; the config from
+    `config_file`."""
     source = read_config(config_file)
-    config = plain_config(source, site_url=site_url, directory_urls=directory_urls)
-    # The folders written here are this command's own: emptied first, so a page or file that an
-    # earlier render wrote and this one does not is never built as a stale page.
-    for folder in (DOCS, FILES, OVERRIDES, Path(HOOK).parent):
-        shutil.rmtree(out / folder, ignore_errors=True)
-    _write(out / DOCS, pages)
-    _write(out / DOCS, {uri: content for uri, content in data.items() if copied_as_is(uri)})
-    _write(out / FILES, {uri: content for uri, content in data.items() if not copied_as_is(uri)})
+    config = plain_config(source, site_url=site_url, directory_urls=directory_urls, engine=engine)
+    if engine == ZENSICAL:
+        # The mark the extension sanitizes by, before the page's own first line.
+        marked = (extension.UNTRUSTED + "\n").encode("utf-8")
+        hand_written = {uri: marked + text for uri, text in hand_written.items()}
+    docs = {
+        **pages,
+        **{uri: content for uri, content in data.items() if copied_as_is(uri)},
+        **hand_written,
+    }
+    _sync(out / DOCS, docs)
+    _sync(out / FILES, {uri: content for uri, content in data.items() if not copied_as_is(uri)})
     theme = source.get("theme")
     custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
+    overrides = {}
     if isinstance(custom_dir, str):
-        shutil.copytree(config_file.parent / custom_dir, out / OVERRIDES, dirs_exist_ok=True)
-    hook = out / HOOK
-    hook.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(Path(__file__).with_name("hook.py"), hook)
+        overrides = _read_folder(config_file.parent / custom_dir)
+    _sync(out / OVERRIDES, overrides)
+    hooks = {}
+    if engine == MKDOCS:
+        hooks = {Path(HOOK).name: Path(__file__).with_name("hook.py").read_bytes()}
+    _sync(out / Path(HOOK).parent, hooks)
     with (out / "mkdocs.yml").open("w", encoding="utf-8") as file:
-        file.write(f"# Written by `cloudqual render` from {config_file.name}: edit that instead.\n")
+        file.write(f"# Written by `cloudqual` from {config_file.name}: edit that instead.\n")
         _yaml().dump(config, file)

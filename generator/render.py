@@ -21,7 +21,14 @@ import jinja2
 from . import api, charts, derive, markup, workloads
 from .data import build_data, csv_text
 from .facts import SiteFacts, derive_site
-from .links import record_uri, relative_file, relative_url, safe_path
+from .links import (
+    record_uri,
+    relative_file,
+    relative_url,
+    safe_path,
+    source_file,
+    source_link,
+)
 from .model import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
 from .output import Output, Page
 from .signatures import Signatures
@@ -112,6 +119,7 @@ class Renderer:
         policy: derive.Policy,
         previous: dict[str, tuple[str, Page]] | None = None,
         site_facts: SiteFacts | None = None,
+        source_links: bool = False,
     ) -> None:
         self.site = site
         self.site_facts = known = site_facts or derive_site(site, policy)
@@ -125,10 +133,12 @@ class Renderer:
         # The last render's pages by path, each with its signature: a page whose signature is
         # unchanged is reused, not rendered again (as under `mkdocs serve`).
         self.previous = previous or {}
-        self.signer = Signatures(site, known, templates_dir, [policy, directory_urls])
+        self.signer = Signatures(site, known, templates_dir, [policy, directory_urls, source_links])
         self.signatures: dict[str, str] = {}
         self.reused = 0
         self.directory_urls = directory_urls
+        # Links written from one Markdown file to another, for Zensical (links.source_link).
+        self.source_links = source_links
         self.policy = policy
         self.env = environment(templates_dir)
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
@@ -170,12 +180,16 @@ class Renderer:
             return last[1]
 
         def href(target: str) -> str:
+            if self.source_links:
+                return source_link(uri, target)
             return relative_url(uri, target, self.directory_urls)
 
         def link(kind: str, record_id: str) -> str:
             return href(record_uri(kind, record_id))
 
         def download(path: str) -> str:
+            if self.source_links:
+                return source_file(uri, path)
             return relative_file(uri, path, self.directory_urls)
 
         text = self.env.get_template(template).render(
@@ -516,10 +530,12 @@ def render(
     svg_store: SvgStore | None = None,
     site_url: str | None = None,
     previous: dict[str, tuple[str, Page]] | None = None,
+    source_links: bool = False,
 ) -> Output:
     """Every generated page and data file of the site, by its path in the output. `site_url`,
     the published address, makes the feeds' and the calendar's links absolute. `previous`, the
-    last render's `signed` pages, lets each page whose inputs are unchanged be reused."""
+    last render's `signed` pages, lets each page whose inputs are unchanged be reused.
+    `source_links` writes links from one Markdown file to another, as Zensical reads them."""
     site_facts = derive_site(site, policy)
     renderer = Renderer(
         site,
@@ -528,6 +544,7 @@ def render(
         policy=policy,
         previous=previous,
         site_facts=site_facts,
+        source_links=source_links,
     )
     data = build_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
     store = svg_store or SvgStore(None)

@@ -1,0 +1,190 @@
+"""`cloudqual build`: the whole site into site/, with MkDocs (the default) or with Zensical.
+
+MkDocs builds it as it always has: `mkdocs build --strict`, the plugin doing the cloudqual work.
+
+Zensical, Material for MkDocs' successor, runs no MkDocs plugin, so the core does around it what
+the plugin does inside MkDocs:
+
+1. render every page and data file into a work folder (project.write), each page's links written
+   from its Markdown file, the way Zensical resolves them (links.source_link);
+2. run `zensical build --strict` on that folder, in a process of its own;
+3. finish the site as the plugin's hooks do: copy in the Markdown downloads, which Zensical would
+   make pages of, and put back the dot their links hid from it; give every page the content
+   security policy (csp.py);
+4. put it in place of site/.
+
+The work folder is the project's cache folder (memo.default_cache_dir), outside the project: a
+pull request cannot place a file in it, nor in the cache Zensical keeps beside its config. Files
+are written there only where their bytes changed, so that cache stays valid between builds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from . import assets, csp, project
+from .links import FILE_SCHEME
+from .memo import default_cache_dir
+from .policy import (
+    AS_OF_VARIABLE,
+    EXPIRY_WARNING_DAYS,
+    REVIEW_MAX_AGE_DAYS,
+    Policy,
+    parse_as_of,
+)
+from .problem import ContentError
+from .render import render
+from .site import PAGES_FOLDER, load_site
+from .svg import SvgStore
+
+ENGINES = (project.MKDOCS, project.ZENSICAL)
+# The published address and the edit address, as mkdocs.yml reads them with `!ENV`.
+SITE_URL_VARIABLE = "CLOUDQUAL_SITE_URL"
+WORK_FOLDER = "zensical"
+
+
+class BuildError(Exception):
+    """A build that cannot go on: the message says why, and what to do."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The plugin's options, as mkdocs.yml gives them, resolved as the plugin resolves them."""
+
+    content_dir: Path
+    templates_dir: Path
+    policy: Policy
+    site_url: str | None
+
+
+def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
+    """The cloudqual plugin's options in mkdocs.yml, with the plugin's defaults."""
+    plugins = config.get("plugins", [])
+    entries = (
+        plugins.items()
+        if isinstance(plugins, dict)
+        else [
+            next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+            for entry in plugins
+        ]
+    )
+    options = next((value or {} for name, value in entries if name == project.PLUGIN), None)
+    if options is None:
+        raise BuildError(f"{config_file}: lists no cloudqual plugin, so it builds no site")
+    root = config_file.parent
+    try:
+        as_of = (
+            parse_as_of(options.get("as_of"))
+            or parse_as_of(os.environ.get(AS_OF_VARIABLE))
+            or date.today()
+        )
+    except ValueError as error:
+        raise BuildError(f"cloudqual: as_of or {AS_OF_VARIABLE}: {error}") from None
+    policy = Policy(
+        as_of,
+        options.get("expiry_warning_days", EXPIRY_WARNING_DAYS),
+        options.get("review_max_age_days", REVIEW_MAX_AGE_DAYS),
+    )
+    return Options(
+        root / options.get("content_dir", "content"),
+        root / options.get("templates_dir", "templates"),
+        policy,
+        os.environ.get(SITE_URL_VARIABLE) or None,
+    )
+
+
+_FILE_LINK = re.compile(r'href="' + re.escape(FILE_SCHEME) + r'([^"]*)"')
+
+
+def finish(site: Path, files: Path) -> int:
+    """Do to Zensical's `site` what the plugin's hooks do to MkDocs': copy in `files`, take the
+    made-up scheme off the links to the Markdown downloads among them, and protect every page.
+    Returns the number of pages protected."""
+    if files.is_dir():
+        shutil.copytree(files, site, dirs_exist_ok=True)
+    pages = 0
+    for page in sorted(site.rglob("*.html")):
+        text = _FILE_LINK.sub(r'href="\1.md"', page.read_text(encoding="utf-8"))
+        page.write_text(csp.protect(text), encoding="utf-8")
+        pages += 1
+    return pages
+
+
+def _replace(site_dir: Path, built: Path) -> None:
+    """Put the `built` site in place of `site_dir`, which is emptied first, as a build does."""
+    staging = site_dir.with_name(f".{site_dir.name}.building")
+    shutil.rmtree(staging, ignore_errors=True)
+    shutil.copytree(built, staging)
+    shutil.rmtree(site_dir, ignore_errors=True)
+    staging.rename(site_dir)
+
+
+def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) -> str:
+    """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
+    config = project.read_config(config_file)
+    options = plugin_options(config_file, config)
+    root = config_file.parent
+    cache = default_cache_dir(root)
+    work = work or cache / WORK_FOLDER
+    try:
+        site = load_site(options.content_dir)
+    except ContentError as error:
+        raise BuildError(str(error)) from None
+    if site.warnings:  # as `mkdocs build --strict` fails on the plugin's warnings
+        shown = "\n".join(str(warning) for warning in site.warnings)
+        raise BuildError(f"{shown}\ncloudqual: aborted on {len(site.warnings)} content warnings")
+    output = render(
+        site,
+        options.templates_dir,
+        policy=options.policy,
+        svg_store=SvgStore(cache),
+        site_url=options.site_url,
+        source_links=True,
+    )
+    pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
+    hand_written = {
+        path.name: path.read_bytes()
+        for path in sorted((options.content_dir / PAGES_FOLDER).glob("*.md"))
+    }
+    work.mkdir(parents=True, exist_ok=True)
+    project.write(
+        work,
+        pages=pages | assets.load(options.templates_dir),
+        data=output.data,
+        hand_written=hand_written,
+        config_file=config_file,
+        site_url=options.site_url,
+        directory_urls=True,
+        engine=project.ZENSICAL,
+    )
+    command = [sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"]
+    try:
+        done = subprocess.run(command, cwd=work, check=False)
+    except OSError as error:
+        raise BuildError(f"cloudqual: could not run Zensical: {error}") from None
+    if done.returncode != 0:
+        raise BuildError(f"cloudqual: `zensical build` failed (exit status {done.returncode})")
+    protected = finish(work / "site", work / project.FILES)
+    _replace(site_dir, work / "site")
+    return f"{protected} pages and {len(output.data)} data files, built with Zensical"
+
+
+def build_mkdocs(config_file: Path, site_dir: Path) -> str:
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file)]
+    command += ["--site-dir", str(site_dir)]
+    if subprocess.run(command, check=False).returncode != 0:
+        raise BuildError("cloudqual: `mkdocs build` failed")
+    return "the site, built with MkDocs"
+
+
+def zensical_installed() -> bool:
+    return importlib.util.find_spec("zensical") is not None
