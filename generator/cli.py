@@ -169,7 +169,6 @@ def _build(args: argparse.Namespace) -> int:
     if not config.is_file():
         print(f"cloudqual build: {config}: no such config file", file=sys.stderr)
         return 1
-    site_dir: Path = args.site_dir or config.parent / "site"
     if args.engine == "zensical" and not engine.zensical_installed():
         print(
             "cloudqual build: Zensical is not installed; install it with the project's pins: "
@@ -178,10 +177,12 @@ def _build(args: argparse.Namespace) -> int:
         )
         return 1
     try:
+        # Where mkdocs.yml puts the site, unless the command says otherwise.
+        site_dir: Path = args.site_dir or engine.site_dir(config)
         if args.engine == "zensical":
             built = engine.build_zensical(config, site_dir)
         else:
-            built = engine.build_mkdocs(config, site_dir)
+            built = engine.build_mkdocs(config, args.site_dir)
     except (engine.BuildError, OSError, ValueError) as error:
         print(report.quote(str(error)), file=sys.stderr)
         return 1

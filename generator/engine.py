@@ -21,6 +21,7 @@ are written there only where their bytes changed, so that cache stays valid betw
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -31,7 +32,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from . import assets, csp, project
+from . import assets, csp, extension, project
 from .links import FILE_SCHEME
 from .memo import default_cache_dir
 from .policy import (
@@ -50,6 +51,10 @@ ENGINES = (project.MKDOCS, project.ZENSICAL)
 # The published address and the edit address, as mkdocs.yml reads them with `!ENV`.
 SITE_URL_VARIABLE = "CLOUDQUAL_SITE_URL"
 WORK_FOLDER = "zensical"
+# Templates laid over Zensical's theme alone, after the repository's custom_dir, from this folder
+# of the templates.
+OVERLAY = "zensical"
+EDIT_KEY = "cloudqual_edit"
 
 
 class BuildError(Exception):
@@ -105,6 +110,26 @@ def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
 _FILE_LINK = re.compile(r'href="' + re.escape(FILE_SCHEME) + r'([^"]*)"')
 
 
+def _edited_from(markdown: str, edit_path: str | None) -> str:
+    """A page with the file it was built from in its front matter, where the edit button of
+    Zensical's theme override reads it (templates/zensical/partials/actions.html)."""
+    if edit_path is None:
+        return markdown
+    # JSON's string is YAML's too: the path is written as a quoted scalar, whatever it holds.
+    setting = f"{EDIT_KEY}: {json.dumps(edit_path)}\n"
+    if markdown.startswith("---\n"):
+        return "---\n" + setting + markdown.removeprefix("---\n")
+    return "---\n" + setting + "---\n" + markdown
+
+
+def _hand_written(path: Path, edit_path: str) -> bytes:
+    """A hand-written page as Zensical is given it: the file it is edited in, then the line that
+    has the project's Markdown extension sanitize it, then the page. `check` refuses front matter
+    in the page itself, so this is the page's only front matter."""
+    marked = extension.UNTRUSTED + "\n" + path.read_text(encoding="utf-8")
+    return _edited_from(marked, edit_path).encode("utf-8")
+
+
 def finish(site: Path, files: Path) -> int:
     """Do to Zensical's `site` what the plugin's hooks do to MkDocs': copy in `files`, take the
     made-up scheme off the links to the Markdown downloads among them, and protect every page.
@@ -150,10 +175,20 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         site_url=options.site_url,
         source_links=True,
     )
-    pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
+    pages = {
+        page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
+        for page in output.pages.values()
+    }
+    pages_dir = options.content_dir / PAGES_FOLDER
     hand_written = {
-        path.name: path.read_bytes()
-        for path in sorted((options.content_dir / PAGES_FOLDER).glob("*.md"))
+        path.name: _hand_written(path, path.relative_to(root).as_posix())
+        for path in sorted(pages_dir.glob("*.md"))
+    }
+    overlay = options.templates_dir / OVERLAY
+    overrides = {
+        path.relative_to(overlay).as_posix(): path.read_bytes()
+        for path in sorted(overlay.rglob("*"))
+        if path.is_file()
     }
     work.mkdir(parents=True, exist_ok=True)
     project.write(
@@ -165,6 +200,7 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         site_url=options.site_url,
         directory_urls=True,
         engine=project.ZENSICAL,
+        overrides=overrides,
     )
     command = [sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"]
     try:
@@ -178,9 +214,16 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
     return f"{protected} pages and {len(output.data)} data files, built with Zensical"
 
 
-def build_mkdocs(config_file: Path, site_dir: Path) -> str:
+def site_dir(config_file: Path) -> Path:
+    """Where mkdocs.yml puts the site: its `site_dir`, relative to it."""
+    return config_file.parent / str(project.read_config(config_file).get("site_dir", "site"))
+
+
+def build_mkdocs(config_file: Path, site_dir: Path | None) -> str:
+    """`mkdocs build --strict`, into `site_dir` if given, else where mkdocs.yml says."""
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file)]
-    command += ["--site-dir", str(site_dir)]
+    if site_dir is not None:
+        command += ["--site-dir", str(site_dir)]
     if subprocess.run(command, check=False).returncode != 0:
         raise BuildError("cloudqual: `mkdocs build` failed")
     return "the site, built with MkDocs"

@@ -13,10 +13,10 @@ mkdocs.yml when it is named) then write the whole site to DIR/site, data files a
 plugin gives them. A tool that runs no MkDocs hooks needs files/ copied into the site after it.
 
 For Zensical (`engine="zensical"`, written by `cloudqual build --engine zensical`, engine.py) the
-folder differs in three ways: pages link from one Markdown file to another (links.source_link),
-there is no hook, and the project's Markdown extension (extension.py) is listed with
-`engine: zensical`, to sanitize the hand-written pages, each marked by a first line of its own.
-For MkDocs the extension is left out: the folder builds where cloudqual is not installed.
+config differs in three ways: there is no hook; the project's Markdown extension (extension.py)
+is listed with `engine: zensical`, to sanitize the hand-written pages; and the edit address moves
+to `extra.cloudqual_edit_uri`, where the theme override of the edit button reads it. For MkDocs
+the extension is left out: the folder builds where cloudqual is not installed.
 
 Files are written only where their bytes changed, and files no render wrote are removed, so a
 tool that keeps a cache by file (Zensical does) sees only what changed.
@@ -56,6 +56,7 @@ HOOK = "hooks/files.py"
 PLUGIN = "cloudqual"
 MKDOCS = "mkdocs"
 ZENSICAL = "zensical"
+EDIT_URI = "cloudqual_edit_uri"  # the setting under `extra` the Zensical edit button reads
 # Where MkDocs looks for Markdown, by suffix (mkdocs.utils.markdown_extensions, MkDocs 1.6).
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkdn", ".mkd"})
 
@@ -167,6 +168,10 @@ def plain_config(
     config["extra_javascript"] = [*config.get("extra_javascript", []), assets.SCRIPT]
     if engine == MKDOCS:
         config["hooks"] = [*config.get("hooks", []), HOOK]
+    elif source.get("edit_uri") is not None:
+        # Zensical would join it to the page's path in docs/, which is not the file it was built
+        # from; the edit button joins it to the file each page names (engine.py).
+        config["extra"] = {**config.get("extra", {}), EDIT_URI: source["edit_uri"]}
     return config
 
 
@@ -221,16 +226,13 @@ def write(
     site_url: str | None,
     directory_urls: bool,
     engine: str = MKDOCS,
+    overrides: Mapping[str, bytes] | None = None,
 ) -> None:
     """Write the project to `out`: `pages` (pages and the assets they use), the `hand_written`
     pages and the data files MkDocs copies go to docs/, the others to files/; the config from
-    `config_file`."""
+    `config_file`; the theme's custom_dir, with `overrides` laid over it."""
     source = read_config(config_file)
     config = plain_config(source, site_url=site_url, directory_urls=directory_urls, engine=engine)
-    if engine == ZENSICAL:
-        # The mark the extension sanitizes by, before the page's own first line.
-        marked = (extension.UNTRUSTED + "\n").encode("utf-8")
-        hand_written = {uri: marked + text for uri, text in hand_written.items()}
     docs = {
         **pages,
         **{uri: content for uri, content in data.items() if copied_as_is(uri)},
@@ -240,10 +242,10 @@ def write(
     _sync(out / FILES, {uri: content for uri, content in data.items() if not copied_as_is(uri)})
     theme = source.get("theme")
     custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
-    overrides = {}
+    theme_files = {}
     if isinstance(custom_dir, str):
-        overrides = _read_folder(config_file.parent / custom_dir)
-    _sync(out / OVERRIDES, overrides)
+        theme_files = _read_folder(config_file.parent / custom_dir)
+    _sync(out / OVERRIDES, theme_files | dict(overrides or {}))
     hooks = {}
     if engine == MKDOCS:
         hooks = {Path(HOOK).name: Path(__file__).with_name("hook.py").read_bytes()}
