@@ -43,6 +43,19 @@ def mkdocs_build(
     )
 
 
+def zensical_build(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """`cloudqual build --engine zensical` in `project`, as a maintainer runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "generator.cli", "build", "--engine", "zensical"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=False,
+        timeout=600,
+    )
+
+
 def tree_digest(folder: Path) -> dict[str, str]:
     """Every file under `folder` and the hash of its bytes."""
     return {

@@ -53,3 +53,27 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert result.returncode == 0, result.stderr
     assert not re.search(r"^(WARNING|ERROR)\b", result.stderr, re.MULTILINE), result.stderr
     return project / "site"
+
+
+@pytest.fixture(scope="session")
+def zensical_built(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real content, built once by `cloudqual build --engine zensical` from a fresh copy of
+    the project, on the day the MkDocs build (`built`) judged on: the site folder."""
+    import json
+
+    from build import make_project, zensical_build
+
+    as_of = json.loads((built / "api" / "v1" / "index.json").read_text(encoding="utf-8"))["as_of"]
+    project = make_project(tmp_path_factory.mktemp("real-zensical"), ROOT / "content")
+    result = zensical_build(project, CLOUDQUAL_EDIT_URI=EDIT, CLOUDQUAL_AS_OF=as_of)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "No issues found" in result.stderr, result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session", params=["mkdocs", "zensical"])
+def engine_built(request: pytest.FixtureRequest) -> Path:
+    """The real site as each engine builds it: the tests that take it hold both to the same."""
+    fixture = "built" if request.param == "mkdocs" else "zensical_built"
+    site: Path = request.getfixturevalue(fixture)
+    return site

@@ -14,7 +14,7 @@ import pytest
 from build import main_text, make_project, mkdocs_build
 from conftest import ROOT
 
-from generator import assets, project
+from generator import assets, extension, project
 
 AS_OF = "2026-12-02"
 # The files a build writes whatever the content: pages are compared by their text, the search
@@ -86,8 +86,12 @@ def test_the_folder_is_the_repository_config_without_the_plugin(rendered: Path) 
     assert "edit_uri" not in config and "site_url" not in config
     # Derived, not restated: every other setting is the repository's.
     assert config["theme"] == {**repository["theme"], "custom_dir": project.OVERRIDES}
-    for key in ("site_name", "nav", "markdown_extensions", "validation", "strict"):
+    for key in ("site_name", "nav", "validation", "strict"):
         assert config[key] == repository[key], key
+    # Less the project's own extension, which stops a tool that runs no plugin: this folder
+    # builds without it, and where cloudqual is not installed.
+    assert config["markdown_extensions"] == repository["markdown_extensions"][:-1]
+    assert repository["markdown_extensions"][-1] == extension.NAME
     assert (rendered / "overrides" / "main.html").read_bytes() == (
         ROOT / "templates" / "overrides" / "main.html"
     ).read_bytes()
@@ -160,6 +164,7 @@ def test_the_config_keeps_env_settings_and_drops_the_plugin_in_either_form(tmp_p
         out,
         pages={"index.md": b"# Home\n"},
         data={"downloads/a.md": b"# A\n", "api/a.json": b"{}"},
+        hand_written={},
         config_file=source,
         site_url=None,
         directory_urls=False,
@@ -176,3 +181,32 @@ def test_the_config_keeps_env_settings_and_drops_the_plugin_in_either_form(tmp_p
         "docs/api/a.json",
         "files/downloads/a.md",
     }
+
+
+def test_a_second_render_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Path) -> None:
+    """A tool that caches by file (Zensical) sees only what changed; a page that is no longer
+    rendered is never built from a stale copy."""
+    source = tmp_path / "mkdocs.yml"
+    source.write_text("site_name: x\nplugins:\n  - cloudqual\n", encoding="utf-8")
+    out = tmp_path / "out"
+
+    def write(pages: dict[str, bytes]) -> None:
+        project.write(
+            out,
+            pages=pages,
+            data={},
+            hand_written={"about.md": b"# About\n"},
+            config_file=source,
+            site_url=None,
+            directory_urls=True,
+        )
+
+    write({"index.md": b"# Home\n", "validations/a.md": b"# A\n", "validations/b.md": b"# B\n"})
+    kept = out / "docs" / "validations" / "a.md"
+    before = kept.stat().st_mtime_ns
+    os.utime(kept, ns=(before - 10**9, before - 10**9))  # as if written a second ago
+    write({"index.md": b"# Home, edited\n", "validations/a.md": b"# A\n"})
+    assert kept.stat().st_mtime_ns == before - 10**9
+    assert (out / "docs" / "index.md").read_bytes() == b"# Home, edited\n"
+    assert not (out / "docs" / "validations" / "b.md").exists()
+    assert (out / "docs" / "about.md").read_bytes() == b"# About\n"
