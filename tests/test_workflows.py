@@ -47,7 +47,38 @@ def test_there_are_a_pull_request_and_a_pages_workflow() -> None:
     assert not re.search(r":\s*write", pull_request)
     assert "cloudqual check --format github" in pull_request
     assert "make test" in pull_request and "mkdocs build --strict" in pull_request
-    assert "actions/upload-artifact@" in pull_request
+    assert "cloudqual build --engine zensical" in pull_request
+    assert pull_request.count("actions/upload-artifact@") == 2
+
+
+@pytest.mark.parametrize(
+    ("engine", "target"),
+    [("mkdocs", "site"), ("zensical", "site-zensical"), ("Zensical", None), ("", None)],
+)
+def test_one_setting_chooses_the_engine_pages_publishes(
+    tmp_path: Path, engine: str, target: str | None
+) -> None:
+    """The Pages build step, run as the runner runs it, with `make` standing in: each value of
+    CLOUDQUAL_ENGINE builds with its own target, and any other stops the build."""
+    from ruamel.yaml import YAML
+
+    workflow = YAML(typ="safe").load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
+    step = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("name") == "Build")
+    assert workflow["env"]["CLOUDQUAL_ENGINE"] == "mkdocs"  # MkDocs stays the default
+    make = tmp_path / "make"
+    make.write_text('#!/bin/sh\necho "make $*"\n')
+    make.chmod(0o755)
+    result = subprocess.run(
+        ["bash", "-e", "-c", step["run"]],
+        env={"PATH": f"{tmp_path}:/usr/bin:/bin", "CLOUDQUAL_ENGINE": engine},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if target is None:
+        assert result.returncode == 1 and "::error::" in result.stdout
+    else:
+        assert result.returncode == 0 and result.stdout == f"make {target}\n"
 
 
 def test_workflows_pass_actionlint() -> None:
