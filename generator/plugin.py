@@ -142,7 +142,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def _cache_dir(self, config: MkDocsConfig) -> Path:
         if self.config.cache_dir is not None:
             return self._path(config, self.config.cache_dir)
-        return default_cache_dir(Path(config.config_file_path).parent)
+        return default_cache_dir(Path(config.config_file_path).resolve().parent)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         started = time.perf_counter()
@@ -241,7 +241,9 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         return Remembered(output, [str(warning) for warning in site.warnings])
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        docs_prefix = Path(config.docs_dir).relative_to(Path(config.config_file_path).parent)
+        # Both resolved: `mkdocs build -f mkdocs.yml` gives a relative config path.
+        root = Path(config.config_file_path).resolve().parent
+        docs_prefix = Path(config.docs_dir).resolve().relative_to(root)
         for file in files:
             # Hand-written pages: edit links name their repository path, as generated ones do.
             file.edit_uri = (docs_prefix / file.src_uri).as_posix()

@@ -7,6 +7,7 @@ has: its config, the sanitizer it runs through Zensical, and the answer to the w
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -200,3 +201,32 @@ def test_a_page_removed_from_content_leaves_the_site(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stdout + again.stderr
     assert not (folder / "site" / "extra").exists()
     assert (folder / "site" / "validations" / "test-validation" / "index.html").is_file()
+
+
+def test_cloudqual_build_builds_with_mkdocs_unless_told_otherwise(tmp_path: Path) -> None:
+    folder = make_project(tmp_path / "project", MINIMAL)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "build"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "CLOUDQUAL_AS_OF": "2026-12-01"},
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "built with MkDocs" in result.stdout
+    page = read(folder / "site", "validations/test-validation/index.html")
+    assert 'name="generator" content="mkdocs-' in page
+
+
+def test_a_config_without_the_plugin_is_refused_with_its_reason(tmp_path: Path) -> None:
+    folder = make_project(tmp_path / "project", MINIMAL)
+    config = folder / "mkdocs.yml"
+    config.write_text(
+        re.sub(r"^  - cloudqual:\n(    .*\n)+", "", config.read_text(encoding="utf-8"), flags=re.M),
+        encoding="utf-8",
+    )
+    result = zensical_build(folder)
+    assert result.returncode == 1
+    assert "lists no cloudqual plugin" in result.stderr and "Traceback" not in result.stderr
