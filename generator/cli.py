@@ -18,7 +18,7 @@ from .policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
 from .problem import ContentError
 from .render import render
 from .scaffold import scaffold
-from .site import PAGES_FOLDER, load_site
+from .site import hand_written_pages, load_site
 from .svg import SvgStore
 
 
@@ -137,9 +137,7 @@ def _render(args: argparse.Namespace) -> int:
 
     out: Path = args.out
     pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
-    hand_written = {
-        path.name: path.read_bytes() for path in sorted((args.content / PAGES_FOLDER).glob("*.md"))
-    }
+    hand_written = {path.name: path.read_bytes() for path in hand_written_pages(args.content)}
     try:
         project.write(
             out,
@@ -184,7 +182,8 @@ def _build(args: argparse.Namespace) -> int:
         else:
             built = engine.build_mkdocs(config, args.site_dir)
     except (engine.BuildError, OSError, ValueError) as error:
-        print(report.quote(str(error)), file=sys.stderr)
+        for line in str(error).splitlines():
+            print(report.quote(line), file=sys.stderr)
         return 1
     print(f"cloudqual build: {built}, in {site_dir}")
     return 0

@@ -13,9 +13,10 @@ the plugin does inside MkDocs:
    security policy (csp.py);
 4. put it in place of site/.
 
-The work folder is the project's cache folder (memo.default_cache_dir), outside the project: a
-pull request cannot place a file in it, nor in the cache Zensical keeps beside its config. Files
-are written there only where their bytes changed, so that cache stays valid between builds.
+The work folder is in the project's cache folder (memo.default_cache_dir, or the plugin's
+`cache_dir`), outside the project: a pull request cannot place a file in it, nor in the cache
+Zensical keeps beside its config. Files are written there only where their bytes changed, so that
+cache serves the next build; it is dropped when the code changes (`_keep_cache`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 
 from . import assets, csp, extension, project
 from .links import FILE_SCHEME
-from .memo import default_cache_dir
+from .memo import code_version, default_cache_dir
 from .policy import (
     AS_OF_VARIABLE,
     EXPIRY_WARNING_DAYS,
@@ -44,17 +45,21 @@ from .policy import (
 )
 from .problem import ContentError
 from .render import render
-from .site import PAGES_FOLDER, load_site
+from .site import hand_written_pages, load_site
 from .svg import SvgStore
 
-ENGINES = (project.MKDOCS, project.ZENSICAL)
-# The published address and the edit address, as mkdocs.yml reads them with `!ENV`.
+# The published address, as mkdocs.yml reads it with `!ENV`.
 SITE_URL_VARIABLE = "CLOUDQUAL_SITE_URL"
 WORK_FOLDER = "zensical"
 # Templates laid over Zensical's theme alone, after the repository's custom_dir, from this folder
 # of the templates.
 OVERLAY = "zensical"
 EDIT_KEY = "cloudqual_edit"
+ZENSICAL_CACHE = ".cache"  # where Zensical keeps its cache, beside its config
+CODE_STAMP = ".cloudqual-code"  # the code version Zensical's cache was made under
+# What the build writes before a hand-written page's first line: its front matter (three lines)
+# and the extension's mark.
+HAND_WRITTEN_LINES = 4
 
 
 class BuildError(Exception):
@@ -67,12 +72,45 @@ class Options:
 
     content_dir: Path
     templates_dir: Path
+    cache_dir: Path
     policy: Policy
     site_url: str | None
 
 
+# The plugin's options and the types mkdocs.yml may give them (plugin.CloudqualConfig): checked
+# here too, so a typo fails this build as it fails MkDocs'. as_of is read by parse_as_of.
+_OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
+    "content_dir": str,
+    "templates_dir": str,
+    "as_of": (str, date),
+    "expiry_warning_days": int,
+    "review_max_age_days": int,
+    "cache_dir": str,
+}
+
+
+def _option_errors(where: str, options: object) -> list[str]:
+    if not isinstance(options, dict):
+        return [f"{where}: expected a mapping of options, found {type(options).__name__}"]
+    errors = []
+    for name, value in options.items():
+        expected = _OPTION_TYPES.get(name)
+        if expected is None:
+            known = ", ".join(_OPTION_TYPES)
+            errors.append(f"{where}: unknown option {name!r}; expected one of {known}")
+        elif value is not None and (not isinstance(value, expected) or isinstance(value, bool)):
+            errors.append(f"{where}.{name}: expected {_type_words(expected)}, found {value!r}")
+    return errors
+
+
+def _type_words(expected: type | tuple[type, ...]) -> str:
+    names = {str: "text", int: "a whole number", date: "a date"}
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    return " or ".join(names.get(kind, kind.__name__) for kind in kinds)
+
+
 def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
-    """The cloudqual plugin's options in mkdocs.yml, with the plugin's defaults."""
+    """The cloudqual plugin's options in mkdocs.yml, checked, with the plugin's defaults."""
     plugins = config.get("plugins", [])
     entries = (
         plugins.items()
@@ -85,6 +123,9 @@ def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
     options = next((value or {} for name, value in entries if name == project.PLUGIN), None)
     if options is None:
         raise BuildError(f"{config_file}: lists no cloudqual plugin, so it builds no site")
+    errors = _option_errors(f"{config_file}: plugins.{project.PLUGIN}", options)
+    if errors:
+        raise BuildError("\n".join(errors))
     root = config_file.parent
     try:
         as_of = (
@@ -99,15 +140,14 @@ def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
         options.get("expiry_warning_days", EXPIRY_WARNING_DAYS),
         options.get("review_max_age_days", REVIEW_MAX_AGE_DAYS),
     )
+    cache_dir = options.get("cache_dir")
     return Options(
         root / options.get("content_dir", "content"),
         root / options.get("templates_dir", "templates"),
+        root / cache_dir if cache_dir is not None else default_cache_dir(root),
         policy,
         os.environ.get(SITE_URL_VARIABLE) or None,
     )
-
-
-_FILE_LINK = re.compile(r'href="' + re.escape(FILE_SCHEME) + r'([^"]*)"')
 
 
 def _edited_from(markdown: str, edit_path: str | None) -> str:
@@ -130,6 +170,10 @@ def _hand_written(path: Path, edit_path: str) -> bytes:
     return _edited_from(marked, edit_path).encode("utf-8")
 
 
+# Only inside a link's tag: in text, even in a code block, a "<" is escaped, so no text matches.
+_FILE_LINK = re.compile(r'(<a\s[^<>]*?href=")' + re.escape(FILE_SCHEME) + r'([^"<>]*)"')
+
+
 def finish(site: Path, files: Path) -> int:
     """Do to Zensical's `site` what the plugin's hooks do to MkDocs': copy in `files`, take the
     made-up scheme off the links to the Markdown downloads among them, and protect every page.
@@ -138,10 +182,23 @@ def finish(site: Path, files: Path) -> int:
         shutil.copytree(files, site, dirs_exist_ok=True)
     pages = 0
     for page in sorted(site.rglob("*.html")):
-        text = _FILE_LINK.sub(r'href="\1.md"', page.read_text(encoding="utf-8"))
+        text = _FILE_LINK.sub(r'\1\2.md"', page.read_text(encoding="utf-8"))
         page.write_text(csp.protect(text), encoding="utf-8")
         pages += 1
     return pages
+
+
+def _check_site_dir(site_dir: Path, config_file: Path, options: Options) -> None:
+    """Refuse a site folder whose emptying would lose work: the project's folder or one above it,
+    or a folder in, or above, its content or its templates. MkDocs refuses the same."""
+    site = site_dir.resolve()
+    inputs = (options.content_dir.resolve(), options.templates_dir.resolve())
+    for kept in (config_file.parent.resolve(), *inputs):
+        if kept.is_relative_to(site):
+            raise BuildError(f"cloudqual build: refusing to empty {site_dir}: it holds {kept}")
+    for kept in inputs:
+        if site.is_relative_to(kept):
+            raise BuildError(f"cloudqual build: refusing to write the site into {kept}")
 
 
 def _replace(site_dir: Path, built: Path) -> None:
@@ -153,13 +210,28 @@ def _replace(site_dir: Path, built: Path) -> None:
     staging.rename(site_dir)
 
 
+def _keep_cache(work: Path) -> None:
+    """Zensical's cache, kept beside the config, stays only while the code is the same. It keeps
+    each page's HTML by the page's text, and knows nothing of the Markdown extension that
+    sanitizes it (extension.py, pages.py, nh3): a fix there would not reach an unchanged page."""
+    stamp = work / CODE_STAMP
+    version = code_version()
+    try:
+        if stamp.read_text(encoding="utf-8") == version:
+            return
+    except OSError:
+        pass
+    shutil.rmtree(work / ZENSICAL_CACHE, ignore_errors=True)
+    stamp.write_text(version, encoding="utf-8")
+
+
 def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) -> str:
     """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
     config = project.read_config(config_file)
     options = plugin_options(config_file, config)
+    _check_site_dir(site_dir, config_file, options)
     root = config_file.parent
-    cache = default_cache_dir(root)
-    work = work or cache / WORK_FOLDER
+    work = work or options.cache_dir / WORK_FOLDER
     try:
         site = load_site(options.content_dir)
     except ContentError as error:
@@ -171,7 +243,7 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         site,
         options.templates_dir,
         policy=options.policy,
-        svg_store=SvgStore(cache),
+        svg_store=SvgStore(options.cache_dir),
         site_url=options.site_url,
         source_links=True,
     )
@@ -179,10 +251,11 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
         for page in output.pages.values()
     }
-    pages_dir = options.content_dir / PAGES_FOLDER
+    # The hand-written pages the load checked, by the same walk: never a dot file, a folder or
+    # a link out of the repository that a glob would find.
     hand_written = {
         path.name: _hand_written(path, path.relative_to(root).as_posix())
-        for path in sorted(pages_dir.glob("*.md"))
+        for path in hand_written_pages(options.content_dir)
     }
     overlay = options.templates_dir / OVERLAY
     overrides = {
@@ -191,6 +264,7 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         if path.is_file()
     }
     work.mkdir(parents=True, exist_ok=True)
+    _keep_cache(work)
     project.write(
         work,
         pages=pages | assets.load(options.templates_dir),
@@ -208,7 +282,11 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
     except OSError as error:
         raise BuildError(f"cloudqual: could not run Zensical: {error}") from None
     if done.returncode != 0:
-        raise BuildError(f"cloudqual: `zensical build` failed (exit status {done.returncode})")
+        raise BuildError(
+            f"cloudqual: `zensical build` failed (exit status {done.returncode}). Its positions "
+            f"are in the pages as rendered, in {work / project.DOCS}; a hand-written page there "
+            f"has {HAND_WRITTEN_LINES} lines before its own first line."
+        )
     protected = finish(work / "site", work / project.FILES)
     _replace(site_dir, work / "site")
     return f"{protected} pages and {len(output.data)} data files, built with Zensical"

@@ -67,6 +67,17 @@ def installed() -> str:
     return "\0".join(sorted(names))
 
 
+def code_version() -> str:
+    """The hash of the generator's own source and every installed distribution: what a cache of
+    anything the generator, or a tool it runs, made from the same files depends on."""
+    digest = hashlib.sha256(b"cloudqual code\0")
+    for name, data in _entries(PACKAGE, "*.py"):
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    digest.update(installed().encode())
+    return digest.hexdigest()
+
+
 def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any]) -> str | None:
     """The hash of everything a render of `content_dir` with `options` depends on; None when a
     file cannot be read, so the build goes on to the loader, which says why."""

@@ -35,7 +35,11 @@ LINK_SCHEMES = frozenset({"http", "https", "mailto"})
 _FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)", re.MULTILINE)
 # A fence: the extensions above have none, so MkDocs shows one as inline code, while Zensical
 # always adds its own fences and shows a code block. An indented block reads the same in both.
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
+# A fence in a quote (`> ```) counts too.
+_FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})", re.MULTILINE)
+# A comment as a browser reads it: `<!-->` and `<!--->` end where they start, so what follows
+# them is markup, not comment.
+_COMMENT = re.compile(r"^<!--(?!-?>)")
 _ENTITY = re.compile(r"^&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);$")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufdd0-\ufdef\ufffe\uffff]")
 
@@ -97,6 +101,11 @@ def _position(text: str, needle: str) -> Position:
     return Position(line, at - (text.rfind("\n", 0, at) + 1) + 1)
 
 
+def _position_at(text: str, at: int) -> Position:
+    line = text.count("\n", 0, at) + 1
+    return Position(line, at - (text.rfind("\n", 0, at) + 1) + 1)
+
+
 def _shown(fragment: str) -> str:
     fragment = " ".join(fragment.split())
     return fragment if len(fragment) <= 60 else fragment[:57] + "..."
@@ -130,7 +139,10 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
                 f"expected printable text, found the control character U+{ord(control[0]):04X}",
             )
         )
-    if _FRONT_MATTER.match(text):
+    # MkDocs drops a byte order mark and reads a lone carriage return as a line end before it
+    # looks for front matter; so does the check.
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if _FRONT_MATTER.match(lines):
         problems.append(
             Problem(
                 shown,
@@ -144,17 +156,17 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
         problems.append(
             Problem(
                 shown,
-                _position(text, fence[0].lstrip(" \t")),
+                _position_at(text, fence.start(1)),
                 "",
-                f"expected a code block indented by four spaces, found a fence {fence[1]!r}, "
-                "which the site's Markdown does not read",
+                f"expected a code block indented by four spaces (eight in a list item), found a "
+                f"fence {fence[1]!r}, which the site's Markdown does not read",
             )
         )
     renderer = markdown.Markdown(extensions=list(EXTENSIONS))
     rendered = renderer.convert(text)
     for fragment in renderer.htmlStash.rawHtmlBlocks:
         fragment = str(fragment)
-        if _ENTITY.match(fragment) or fragment.lstrip().startswith("<!--"):
+        if _ENTITY.match(fragment) or _COMMENT.match(fragment.lstrip()):
             continue
         problems.append(
             Problem(

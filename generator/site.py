@@ -117,6 +117,13 @@ def _read_all(
     return {key: known[key] if key in known else read[key] for key in keys}
 
 
+def hand_written_pages(content_dir: Path) -> list[Path]:
+    """The hand-written pages, found by the walk `load_site` checks them by."""
+    every_file, _ = content_files(content_dir, content_dir.parent)
+    pages_dir = content_dir / PAGES_FOLDER
+    return [path for path in every_file if path.is_relative_to(pages_dir)]
+
+
 def load_site(
     content_dir: Path,
     shown_root: Path | None = None,

@@ -58,6 +58,13 @@ HOSTILE_PAGES = [
     ("---\ntitle: </title><script>alert(1)</script>\n---\n# A\n", 1, "found front matter"),
     ("template: redirect.html\nlocation: javascript:alert(1)\n\n# A\n", 1, "found front matter"),
     ("# A\n\nA bell \x07 rings.\n", 3, "found the control character U+0007"),
+    # Front matter behind a byte order mark, or with lone carriage returns: MkDocs reads both.
+    ("\ufeff---\ntitle: x\ntemplate: redirect.html\n---\n# A\n", 1, "found front matter"),
+    ("---\rtitle: </title><script>alert(1)</script>\r---\r# A\r", 1, "found front matter"),
+    # A browser ends this comment where it starts: the image is markup.
+    ("# A\n\n<!--> <img src=x onerror=alert(1)> -->\n", 3, "raw HTML '<!--> <img"),
+    # A fence, even in a quote, and found where it is, not where its backticks first appear.
+    ("# A\n\nUse `` ``` `` in text.\n\n> ```\n> x\n> ```\n", 5, "found a fence '```'"),
 ]
 
 

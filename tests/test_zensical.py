@@ -18,7 +18,7 @@ import pytest
 from build import main_text, make_project, tree_digest, zensical_build
 from conftest import EDIT, MINIMAL, ROOT
 
-from generator import extension, links, project
+from generator import csp, engine, extension, links, project
 
 # What each engine writes of its own, whatever the content: its theme's scripts, stylesheets and
 # images, its search index and its sitemap. Everything else is the site's, and must match.
@@ -230,3 +230,83 @@ def test_a_config_without_the_plugin_is_refused_with_its_reason(tmp_path: Path) 
     result = zensical_build(folder)
     assert result.returncode == 1
     assert "lists no cloudqual plugin" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("site_dir", [".", "content", "content/pages/site", "templates"])
+def test_a_site_folder_that_holds_or_sits_in_the_inputs_is_refused(
+    tmp_path: Path, site_dir: str
+) -> None:
+    folder = make_project(tmp_path / "project", MINIMAL)
+    before = tree_digest(folder / "content")
+    command = [sys.executable, "-m", "generator.cli", "build", "--engine", "zensical"]
+    result = subprocess.run(
+        [*command, "--site-dir", site_dir],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 1 and "cloudqual build: refusing" in result.stderr
+    assert tree_digest(folder / "content") == before
+    assert (folder / "mkdocs.yml").is_file()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"content_dri": "content"}, "unknown option 'content_dri'"),
+        ({"review_max_age_days": "ninety"}, "review_max_age_days: expected a whole number"),
+        ({"expiry_warning_days": True}, "expiry_warning_days: expected a whole number"),
+        ({"as_of": "2026-13-01"}, "expected a date as YYYY-MM-DD"),
+    ],
+)
+def test_the_plugin_options_are_checked_as_mkdocs_checks_them(
+    options: dict[str, object], message: str
+) -> None:
+    config = {"plugins": [{"search": {}}, {"cloudqual": options}]}
+    with pytest.raises(engine.BuildError, match=re.escape(message)):
+        engine.plugin_options(Path("mkdocs.yml"), config)
+
+
+def test_the_plugin_options_give_the_folders_and_the_cache(tmp_path: Path) -> None:
+    config = {"plugins": {"cloudqual": {"content_dir": "records", "cache_dir": ".mine"}}}
+    options = engine.plugin_options(tmp_path / "mkdocs.yml", config)
+    assert options.content_dir == tmp_path / "records"
+    assert options.templates_dir == tmp_path / "templates"
+    assert options.cache_dir == tmp_path / ".mine"
+
+
+def test_zensicals_cache_is_dropped_when_the_code_changes(tmp_path: Path) -> None:
+    """Zensical keeps each page's HTML by the page's text: a fix to the sanitizer that converts
+    hand-written pages must not wait for the page to change."""
+    cached = tmp_path / engine.ZENSICAL_CACHE / "page"
+    cached.parent.mkdir()
+    cached.write_text("html", encoding="utf-8")
+    (tmp_path / engine.CODE_STAMP).write_text("another version", encoding="utf-8")
+    engine._keep_cache(tmp_path)
+    assert not cached.exists()
+    cached.parent.mkdir()
+    cached.write_text("html", encoding="utf-8")
+    engine._keep_cache(tmp_path)  # the same code: the cache stays
+    assert cached.exists()
+
+
+def test_finish_restores_only_links_and_protects_every_page(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "data").mkdir(parents=True)
+    page = site / "data" / "index.html"
+    page.write_text(
+        '<html><head><meta charset="utf-8"></head><body>'
+        f'<a href="{links.FILE_SCHEME}../downloads/x">x</a>'
+        f'<pre><code>href="{links.FILE_SCHEME}javascript:y"</code></pre></body></html>',
+        encoding="utf-8",
+    )
+    (tmp_path / "files" / "downloads").mkdir(parents=True)
+    (tmp_path / "files" / "downloads" / "x.md").write_text("# X\n", encoding="utf-8")
+    assert engine.finish(site, tmp_path / "files") == 1
+    html = page.read_text(encoding="utf-8")
+    assert '<a href="../downloads/x.md">' in html
+    assert f'href="{links.FILE_SCHEME}javascript:y"' in html  # text stays as it was written
+    assert html.count(csp.REFERRER) == 1
+    assert (site / "downloads" / "x.md").read_text(encoding="utf-8") == "# X\n"
