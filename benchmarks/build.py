@@ -16,16 +16,18 @@ each in its own process:
 - render: `cloudqual render --out` alone, the same command into the same folder as the plain
           project was made with, the chart cache kept: the core's part of the Zensical path;
 - zensical-cleared: `cloudqual build --engine zensical` with Zensical's own cache (`.cache` in
-          the work folder) deleted and the chart cache kept;
-- zensical-kept: the same again, nothing changed, Zensical's cache kept;
+          the work folder) and the path's remembered render deleted, the chart cache kept;
+- zensical-kept: the same again, nothing changed: Zensical's cache and the remembered render
+          kept;
 - zensical-alone-cleared, zensical-alone-kept: `zensical build --strict` run directly in the
           work folder the Zensical path wrote, its cache deleted, then kept.
 
-What is compared with what: the Zensical path has no remembered build, so each of its builds
-loads and renders the whole site, as the plugin's "charts" case does; both keep the converted
-charts, so neither starts the chart converter. "zensical-cleared" against "charts" is thus the
-same core work with neither engine holding a cache (MkDocs has none). "zensical-kept" against
-"warm" is what a contributor waits for when nothing changed, each command as it is. "cold"
+What is compared with what: "zensical-cleared" drops Zensical's cache and the path's remembered
+render, so it loads and renders the whole site, as the plugin's "charts" case does; both keep
+the converted charts, so neither starts the chart converter. "zensical-cleared" against "charts"
+is thus the same core work with neither engine holding a cache (MkDocs has none).
+"zensical-kept" against "warm" is what a contributor waits for when nothing changed, each
+command as it is. "cold"
 clears the charts too, and has no Zensical counterpart here: the chart conversion costs the same
 whichever engine follows. The Zensical cases keep their own cache folder (and site folder), so
 the plugin's "cold" clearing its cache never clears theirs.
@@ -199,6 +201,8 @@ def run_build(paths: dict[str, Path], case: str) -> dict:
             memo.unlink()
     elif case in ("zensical-cleared", "zensical-alone-cleared"):
         shutil.rmtree(work_folder(paths) / ".cache", ignore_errors=True)
+        # And the path's remembered render, as after an edit: the path loads and renders.
+        shutil.rmtree(work_folder(paths) / ".cloudqual-memo", ignore_errors=True)
     probe, cwd = [], None
     if case == "plain":
         arguments = ["mkdocs", "build", "--quiet", "-f", str(paths["plain"] / "mkdocs.yml")]

@@ -35,7 +35,8 @@ from typing import Any
 
 from . import assets, csp, extension, project
 from .links import FILE_SCHEME
-from .memo import code_version, default_cache_dir
+from .memo import Memo, code_version, default_cache_dir, fingerprint
+from .output import Output
 from .policy import (
     AS_OF_VARIABLE,
     EXPIRY_WARNING_DAYS,
@@ -57,6 +58,7 @@ OVERLAY = "zensical"
 EDIT_KEY = "cloudqual_edit"
 ZENSICAL_CACHE = ".cache"  # where Zensical keeps its cache, beside its config
 CODE_STAMP = ".cloudqual-code"  # the code version Zensical's cache was made under
+MEMO_FOLDER = ".cloudqual-memo"  # the last render, reused while no input changes
 # What the build writes before a hand-written page's first line: its front matter (three lines)
 # and the extension's mark.
 HAND_WRITTEN_LINES = 4
@@ -205,7 +207,9 @@ def _replace(site_dir: Path, built: Path) -> None:
     """Put the `built` site in place of `site_dir`, which is emptied first, as a build does."""
     staging = site_dir.with_name(f".{site_dir.name}.building")
     shutil.rmtree(staging, ignore_errors=True)
-    shutil.copytree(built, staging)
+    # Moved, not copied, where both are on one file system: Zensical writes its whole site again
+    # on every build, its cache or not, so nothing needs it left in the work folder.
+    shutil.move(built, staging)
     shutil.rmtree(site_dir, ignore_errors=True)
     staging.rename(site_dir)
 
@@ -225,13 +229,26 @@ def _keep_cache(work: Path) -> None:
     stamp.write_text(version, encoding="utf-8")
 
 
-def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) -> str:
-    """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
-    config = project.read_config(config_file)
-    options = plugin_options(config_file, config)
-    _check_site_dir(site_dir, config_file, options)
-    root = config_file.parent
-    work = work or options.cache_dir / WORK_FOLDER
+def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
+    """Every page and data file, linked for Zensical: the last build's, as the plugin reuses
+    its own (memo.py), when no content, template, code or option has changed since. Says
+    whether it was."""
+    policy = options.policy
+    key = fingerprint(
+        options.content_dir,
+        options.templates_dir,
+        {
+            "engine": project.ZENSICAL,
+            "as_of": policy.as_of.isoformat(),
+            "expiry_warning_days": policy.expiry_warning_days,
+            "review_max_age_days": policy.review_max_age_days,
+            "site_url": options.site_url,
+        },
+    )
+    memo = Memo(memo_folder)
+    remembered = memo.get(key) if key is not None else None
+    if remembered is not None:
+        return remembered.output, True
     try:
         site = load_site(options.content_dir)
     except ContentError as error:
@@ -242,11 +259,24 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
     output = render(
         site,
         options.templates_dir,
-        policy=options.policy,
+        policy=policy,
         svg_store=SvgStore(options.cache_dir),
         site_url=options.site_url,
         source_links=True,
     )
+    if key is not None:  # only a build without warnings gets here, so none are kept
+        memo.put(key, output, [])
+    return output, False
+
+
+def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) -> str:
+    """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
+    config = project.read_config(config_file)
+    options = plugin_options(config_file, config)
+    _check_site_dir(site_dir, config_file, options)
+    root = config_file.parent
+    work = work or options.cache_dir / WORK_FOLDER
+    output, reused = _rendered(options, work / MEMO_FOLDER)
     pages = {
         page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
         for page in output.pages.values()
@@ -289,7 +319,8 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         )
     protected = finish(work / "site", work / project.FILES)
     _replace(site_dir, work / "site")
-    return f"{protected} pages and {len(output.data)} data files, built with Zensical"
+    built = f"{protected} pages and {len(output.data)} data files, built with Zensical"
+    return built + (" (no input changed since the last build: its pages reused)" if reused else "")
 
 
 def site_dir(config_file: Path) -> Path:

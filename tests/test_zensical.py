@@ -201,6 +201,15 @@ def test_a_page_removed_from_content_leaves_the_site(tmp_path: Path) -> None:
     assert again.returncode == 0, again.stdout + again.stderr
     assert not (folder / "site" / "extra").exists()
     assert (folder / "site" / "validations" / "test-validation" / "index.html").is_file()
+    assert "reused" not in again.stdout
+    digest = tree_digest(folder / "site")
+    # Nothing changed: the last render is reused, and the site is the same, file for file.
+    unchanged = zensical_build(folder, CLOUDQUAL_AS_OF="2026-12-01")
+    assert "its pages reused" in unchanged.stdout
+    assert tree_digest(folder / "site") == digest
+    # A new as-of date is an input too.
+    later = zensical_build(folder, CLOUDQUAL_AS_OF="2026-12-02")
+    assert later.returncode == 0 and "reused" not in later.stdout
 
 
 def test_cloudqual_build_builds_with_mkdocs_unless_told_otherwise(tmp_path: Path) -> None:
