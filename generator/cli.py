@@ -169,8 +169,8 @@ def _build(args: argparse.Namespace) -> int:
         return 1
     if args.engine == "zensical" and not engine.zensical_installed():
         print(
-            "cloudqual build: Zensical is not installed; install it with the project's pins: "
-            "pip install -c constraints.txt -e '.[zensical]'",
+            "cloudqual build: Zensical is not installed; `make site-zensical` installs it at the "
+            "project's pin and builds, or: pip install -c constraints.txt -e '.[zensical]'",
             file=sys.stderr,
         )
         return 1

@@ -9,8 +9,8 @@ the plugin does inside MkDocs:
    from its Markdown file, the way Zensical resolves them (links.source_link);
 2. run `zensical build --strict` on that folder, in a process of its own;
 3. finish the site as the plugin's hooks do: copy in the Markdown downloads, which Zensical would
-   make pages of, and put back the dot their links hid from it; give every page the content
-   security policy (csp.py);
+   make pages of, and give their links back the form Zensical would have rewritten
+   (links.FILE_SCHEME); give every page the content security policy (csp.py);
 4. put it in place of site/.
 
 The work folder is in the project's cache folder (memo.default_cache_dir, or the plugin's
@@ -269,13 +269,13 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
     return output, False
 
 
-def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) -> str:
+def build_zensical(config_file: Path, site_dir: Path) -> str:
     """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
     config = project.read_config(config_file)
     options = plugin_options(config_file, config)
     _check_site_dir(site_dir, config_file, options)
     root = config_file.parent
-    work = work or options.cache_dir / WORK_FOLDER
+    work = options.cache_dir / WORK_FOLDER
     output, reused = _rendered(options, work / MEMO_FOLDER)
     pages = {
         page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
@@ -286,12 +286,6 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
     hand_written = {
         path.name: _hand_written(path, path.relative_to(root).as_posix())
         for path in hand_written_pages(options.content_dir)
-    }
-    overlay = options.templates_dir / OVERLAY
-    overrides = {
-        path.relative_to(overlay).as_posix(): path.read_bytes()
-        for path in sorted(overlay.rglob("*"))
-        if path.is_file()
     }
     work.mkdir(parents=True, exist_ok=True)
     _keep_cache(work)
@@ -304,7 +298,7 @@ def build_zensical(config_file: Path, site_dir: Path, work: Path | None = None) 
         site_url=options.site_url,
         directory_urls=True,
         engine=project.ZENSICAL,
-        overrides=overrides,
+        overrides=project.read_folder(options.templates_dir / OVERLAY),
     )
     command = [sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"]
     try:

@@ -208,7 +208,8 @@ def _sync(folder: Path, files: Mapping[str, bytes]) -> None:
         target.write_bytes(content)
 
 
-def _read_folder(folder: Path) -> dict[str, bytes]:
+def read_folder(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` by its path there, with its bytes."""
     return {
         path.relative_to(folder).as_posix(): path.read_bytes()
         for path in sorted(folder.rglob("*"))
@@ -244,7 +245,7 @@ def write(
     custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
     theme_files = {}
     if isinstance(custom_dir, str):
-        theme_files = _read_folder(config_file.parent / custom_dir)
+        theme_files = read_folder(config_file.parent / custom_dir)
     _sync(out / OVERRIDES, theme_files | dict(overrides or {}))
     hooks = {}
     if engine == MKDOCS:

@@ -90,7 +90,9 @@ def test_key_facts_and_links_of_a_result_page(zensical_built: Path) -> None:
     assert "512 GPUs" in text and "8 × 3 = 24 combinations" in text
     # Zensical resolves links from the Markdown file; the site's links are the page URL's own.
     assert 'href="../crusoe-hgx-b200-exemplar/"' in html
-    assert 'href="../../charts/' not in html or 'src="../../charts/' in html
+    # Images too: Zensical would have added a "../" to a link written from the page's URL.
+    compare = read(zensical_built, "compare/index.html")
+    assert 'src="../charts/evidence.svg"' in compare and "../../charts/" not in compare
     data = read(zensical_built, "data/index.html")
     assert 'href="../downloads/crusoe-hgx-b300-exemplar-trial-checklist.md"' in data
     assert links.FILE_SCHEME not in data
