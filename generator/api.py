@@ -45,7 +45,7 @@ from .documents import (
     schema_path,
 )
 from .links import page_url, record_uri
-from .model import Program, Provider, Record, Source, Suite, Validation
+from .model import Program, Provider, Record, Source, Suite, Validation, accelerator_noun
 from .site import Site
 
 if TYPE_CHECKING:
@@ -405,30 +405,41 @@ def measurement_rows(site: Site) -> list[Row]:
     rows = []
     for validation_id, v in site.validations.items():
         systems = {s.key: s for s in v.systems}
+        noun = accelerator_noun(site.platforms.get(v.platform or ""))
         base: dict[str, Any] = {
             "validation": validation_id,
             "provider": v.provider,
+            "submitter": v.submission.submitter if v.submission else None,
+            "cloud": v.submission.cloud if v.submission else None,
             "program": v.program,
             "release": v.program_release,
+            "announced": v.announced,
+            "accelerator_noun": noun,
         }
         results: list[tuple[Any, dict[str, Any]]] = [
             (m, {"benchmark": m.benchmark, "metric": m.metric, "value": m.value, "unit": m.unit,
-                 "valid": True})
+                 "valid": True,
+                 "first_run": m.runs_started.first if m.runs_started else None,
+                 "last_run": m.runs_started.last if m.runs_started else None,
+                 "resubmitted_from": m.resubmitted.round if m.resubmitted else None})
             for m in v.measurements
         ]  # fmt: skip
         results += [
             (r, {"benchmark": r.benchmark, "metric": "time to train", "value": None,
-                 "unit": "min", "valid": False})
+                 "unit": "min", "valid": False, "first_run": None, "last_run": None,
+                 "resubmitted_from": None})
             for r in v.invalid
         ]  # fmt: skip
         for result, fields in results:
             system = systems.get(result.system) if result.system else None
+            count = system.nodes * system.accelerators_per_node if system else None
             rows.append(
                 Row(
                     **base,
                     system=result.system,
                     accelerator=system.accelerator if system else None,
-                    gpus=system.nodes * system.accelerators_per_node if system else None,
+                    accelerators=count,
+                    gpus=count if noun == "GPU" else None,
                     **fields,
                     source=result.source,
                 )

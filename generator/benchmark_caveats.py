@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .mlperf import CLOUD
+from .mlperf import CLOUD, same_release
+from .model import accelerator_noun
 
 if TYPE_CHECKING:
     from .caveats import Facts, Finding
@@ -44,8 +45,9 @@ def time_at_its_size(facts: Facts) -> Finding | None:
     if not systems or not any(m.system for m in facts.validation.measurements):
         return None
     sizes = _sizes([s.nodes * s.accelerators_per_node for s in systems])
+    noun = accelerator_noun(facts.platform)
     return (
-        f"Each time is for its own system's size ({sizes} GPUs). It says nothing of how the "
+        f"Each time is for its own system's size ({sizes} {noun}s). It says nothing of how the "
         "same benchmark runs on a smaller or a larger allocation.",
         systems[0],
     )
@@ -89,4 +91,50 @@ def invalid_results(facts: Facts) -> Finding | None:
         f"{count} submitted result{'s are' if count != 1 else ' is'} invalid under MLCommons' "
         f"rules and not scored: {listed}.",
         invalid[0],
+    )
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def resubmitted_results(facts: Facts) -> Finding | None:
+    """A result submitted again from an earlier round measures nothing new: set beside that
+    round's, it shows a change nobody measured."""
+    again = [m for m in facts.validation.measurements if m.resubmitted is not None]
+    if not again:
+        return None
+    rounds = sorted({m.resubmitted.round for m in again if m.resubmitted is not None})
+    workloads = _listed(list(dict.fromkeys(m.workload for m in again)))
+    count = len(again)
+    figures = f"{count} figure{'s' if count != 1 else ''}"
+    return (
+        f"{figures} here ({workloads}) {'are' if count != 1 else 'is'} round "
+        f"{_listed(rounds)}'s result{'s' if count != 1 else ''} submitted again, as MLCommons' "
+        "rules allow: the same runs, scored anew. Set beside that round's, "
+        f"{'they show' if count != 1 else 'it shows'} no change that anybody measured.",
+        again[0].resubmitted or again[0],
+    )
+
+
+def framework_differs(facts: Facts) -> Finding | None:
+    """Where the run logs' own system lines give another framework release than the published
+    system description, the description is not what ran."""
+    differing = [
+        s
+        for s in facts.validation.systems
+        if s.framework_in_logs is not None and not same_release(s.framework, s.framework_in_logs)
+    ]
+    if not differing:
+        return None
+    listed = "; ".join(
+        f"{s.key}: the logs give {s.framework_in_logs}, the description {s.framework or 'none'}"
+        for s in differing
+    )
+    count = len(differing)
+    return (
+        f"For {count} system{'s' if count != 1 else ''} the framework in the run logs' own "
+        f"system lines differs from the published system description ({listed}). The logs "
+        "record what ran; the systems table shows both.",
+        differing[0],
     )

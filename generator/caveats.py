@@ -238,6 +238,10 @@ RULES: dict[str, Rule] = {
     "invalid-results": Rule(
         benchmark_caveats.invalid_results, cites=benchmark_caveats.TRAINING_RULES
     ),
+    "resubmitted-results": Rule(
+        benchmark_caveats.resubmitted_results, cites=benchmark_caveats.TRAINING_RULES
+    ),
+    "framework-differs": Rule(benchmark_caveats.framework_differs),
 }
 
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from .caveats import DEPLOYMENT, RULES
+from .caveats import DEPLOYMENT, GENERATIONAL, RULES
 from .load import Document, Path_
 from .model import (
     ID_PATTERN,
@@ -260,6 +260,19 @@ def duplicate_ids(items: list[Any], loc: Path_) -> Iterator[tuple[str, Path_]]:
         seen.add(item.id)
 
 
+def resubmitted_workloads(validation: Validation) -> dict[str, str]:
+    """The workloads of a result whose every figure is an earlier round's submitted again, with
+    that round."""
+    rounds: dict[str, set[str | None]] = {}
+    for m in validation.measurements:
+        rounds.setdefault(m.workload, set()).add(m.resubmitted.round if m.resubmitted else None)
+    found = {}
+    for workload, repeated in rounds.items():
+        if len(repeated) == 1 and (only := next(iter(repeated))) is not None:
+            found[workload] = only
+    return found
+
+
 class Checker:
     """Rules across fields and records, run once every record has passed the schema."""
 
@@ -306,6 +319,8 @@ class Checker:
             assert isinstance(validation, Validation)
             self.check_validation(validation)
             self.check_systems(validation)
+            self.check_dating(validation)
+            self.check_progress(validation)
         for analysis in self.records.get("analyses", {}).values():
             assert isinstance(analysis, Analysis)
             self.check_analysis(analysis)
@@ -608,6 +623,56 @@ class Checker:
                     f"{dated[0]!r}: what is current goes stale, and no source says it still is",
                 )
 
+    def check_dating(self, validation: Validation) -> None:
+        """A date is a fact like any other: it says where it comes from."""
+        if validation.announced is not None and validation.dating is None:
+            self.report(
+                "validations",
+                validation.id,
+                ("announced",),
+                f"expected a dating (source, grade and basis) beside the date "
+                f"{validation.announced.isoformat()}, found none: a date cites its source",
+            )
+        if validation.announced is None and validation.dating is not None:
+            self.report(
+                "validations",
+                validation.id,
+                ("dating",),
+                "expected no dating while announced is null, found one",
+            )
+
+    def check_progress(self, validation: Validation) -> None:
+        """A result submitted again is no progress: no record follows it as its predecessor, nor
+        answers that it compares generations, as if its figures were new."""
+        validations = self.records.get("validations", {})
+        predecessor = validations.get(validation.predecessor or "")
+        if isinstance(predecessor, Validation):
+            repeated = resubmitted_workloads(predecessor)
+            measured = {m.workload for m in validation.measurements}
+            shared = sorted(measured & repeated.keys()) if measured else sorted(repeated)
+            if shared and all(name in repeated for name in shared):
+                first = shared[0]
+                self.report(
+                    "validations",
+                    validation.id,
+                    ("predecessor",),
+                    f"expected a result whose figures were measured for its round, found "
+                    f"{predecessor.id}, whose {first} figures are round {repeated[first]}'s "
+                    f"results submitted again: follow the result of round {repeated[first]} "
+                    "that first published them, or say in a claim what the comparison spans",
+                )
+        own = resubmitted_workloads(validation)
+        if own and len(own) == len({m.workload for m in validation.measurements}):
+            answer = validation.evidence.get(GENERATIONAL)
+            if answer is not None and answer.answer in ("yes", "partial"):
+                self.report(
+                    "validations",
+                    validation.id,
+                    ("evidence", GENERATIONAL, "answer"),
+                    f"expected not-stated or no, found {answer.answer}: every figure of this "
+                    "result is an earlier round's submitted again, which compares nothing",
+                )
+
     def check_systems(self, validation: Validation) -> None:
         """Each result names a system of the record, once per benchmark; and the documents the
         caveat rules for systems cite are there to be cited."""
@@ -698,6 +763,17 @@ class Checker:
                     f"which it answers {stated.answer!r}: an analysis never overwrites a fact",
                     key=True,
                 )
+        repeated = resubmitted_workloads(validation)
+        answer = analysis.evidence.get(GENERATIONAL)
+        every = len(repeated) == len({m.workload for m in validation.measurements})
+        if repeated and every and answer is not None and answer.answer in ("yes", "partial"):
+            self.report(
+                "analyses",
+                analysis.id,
+                ("evidence", GENERATIONAL, "answer"),
+                f"expected not-stated or no, found {answer.answer}: every figure of "
+                f"{validation.id} is an earlier round's submitted again, which compares nothing",
+            )
 
     def check_checklist(self, checklist: Checklist) -> None:
         """Each item keeps its point: only a published figure can close it, and its text carries

@@ -200,7 +200,7 @@ def _import(args: argparse.Namespace) -> int:
 
     name = f"cloudqual import {importer.PROGRAM}"
     try:
-        plan = importer.plan_import(args.content, args.path, args.round)
+        plan = importer.plan_import(args.content, args.path, args.round, args.earlier)
         paths = importer.changed(args.content, plan) if args.check else None
         if paths is None:
             paths = importer.apply(args.content, plan)
@@ -223,12 +223,16 @@ def _import(args: argparse.Namespace) -> int:
             print(f"dropped run: {report.quote(where)}: {report.quote(run.failure or '')}")
     for system in reading.without_results:
         print(f"no results: {report.quote(system.path)}")
+    for folder, repeat in sorted(plan.repeats.items()):
+        where = f" ({report.quote(repeat.folder)})" if repeat.folder else ""
+        print(f"submitted again: {report.quote(folder)}: round {repeat.round}{where}")
     print(
         f"{name} {args.round}: {_counted(len(reading.systems), 'cloud system')} "
         f"({reading.other_systems} of other statuses not imported), "
         f"{_counted(plan.validations, 'validation')}, "
         f"{_counted(plan.measurements, 'measurement')}, "
-        f"{_counted(plan.invalid, 'invalid result')}."
+        f"{_counted(plan.invalid, 'invalid result')}, "
+        f"{_counted(len(plan.repeats), 'result')} submitted again."
     )
     if args.check:
         for path in paths:
@@ -336,6 +340,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     importing.add_argument("--round", required=True, help="the round, e.g. v5.1")
     importing.add_argument("--content", type=Path, default=Path("content"))
+    importing.add_argument(
+        "--earlier",
+        type=Path,
+        default=None,
+        metavar="FOLDER",
+        help="the earlier round the mapping compares this one with (rounds.vX.Y.earlier), as a "
+        "folder like PATH: its run logs find results submitted again",
+    )
     importing.add_argument(
         "--check",
         action="store_true",

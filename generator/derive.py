@@ -67,6 +67,8 @@ from .model import (
     Statement,
     Suite,
     Validation,
+    accelerator_noun,
+    plural,
     references,
 )
 from .model import Finding as CaseFinding
@@ -360,23 +362,25 @@ class Derived:
     established: list[Statement]
     unestablished: list[Statement]
     scale: str | None  # "512 GPUs", or the range of the systems' sizes; None if not stated
+    noun: str  # what one accelerator is called: GPU, TPU chip, accelerator
     answers: tuple[Answered, ...]  # every evidence question, in order
 
 
-def largest_gpus(validation: Validation) -> int | None:
-    """The GPU count of a result, or of its largest system; None if no source states one."""
-    if validation.scope.gpus is not None:
-        return validation.scope.gpus
+def largest_count(validation: Validation) -> int | None:
+    """The accelerator count of a result, or of its largest system; None if no source states
+    one."""
+    if validation.scope.accelerators is not None:
+        return validation.scope.accelerators
     return max((s.nodes * s.accelerators_per_node for s in validation.systems), default=None)
 
 
-def measurement_gpus(validation: Validation, measurement: Measurement) -> int | None:
-    """The GPUs a figure was measured on: its system's count where it names one, else the
-    result's own GPU count; None where no source states it."""
+def measurement_count(validation: Validation, measurement: Measurement) -> int | None:
+    """The accelerators a figure was measured on: its system's count where it names one, else
+    the result's own count; None where no source states it."""
     for system in validation.systems:
         if system.key == measurement.system:
             return system.nodes * system.accelerators_per_node
-    return validation.scope.gpus
+    return validation.scope.accelerators
 
 
 _RELEASE = re.compile(r"^v?(\d+(?:\.\d+)*)$")
@@ -411,18 +415,19 @@ def caveat_sources(derived: Derived) -> tuple[str, ...]:
     return tuple(cited)
 
 
-def scale_words(validation: Validation) -> str | None:
-    """The GPU count of a result, or the range of its systems' counts."""
-    if validation.scope.gpus is not None:
-        return f"{validation.scope.gpus:,} GPUs"
-    sizes = sorted({s.nodes * s.accelerators_per_node for s in validation.systems})
+def scale_words(validation: Validation, noun: str) -> str | None:
+    """The accelerator count of a result ("512 GPUs"), or the range of the counts of its
+    systems with results."""
+    if validation.scope.accelerators is not None:
+        return plural(noun, validation.scope.accelerators)
+    ran = [s for s in validation.systems if s.results_published]
+    sizes = sorted({s.nodes * s.accelerators_per_node for s in ran})
     if not sizes:
         return None
-    count = len(validation.systems)
-    systems = f"{count} system{'s' if count != 1 else ''}"
+    systems = plural("system", len(ran))
     if len(sizes) == 1:
-        return f"{sizes[0]:,} GPUs ({systems})"
-    return f"{sizes[0]:,} to {sizes[-1]:,} GPUs ({systems})"
+        return f"{plural(noun, sizes[0])} ({systems})"
+    return f"{sizes[0]:,} to {plural(noun, sizes[-1])} ({systems})"
 
 
 def derive_validation(
@@ -465,6 +470,7 @@ def derive_validation(
         applicable_items={c.id: len(applicable_items(validation, c)) for c in checklists},
         established=established_claims(validation),
         unestablished=unestablished_claims(validation),
-        scale=scale_words(validation),
+        scale=scale_words(validation, accelerator_noun(platform)),
+        noun=accelerator_noun(platform),
         answers=answered(validation, sorted(questions.values(), key=lambda q: (q.order, q.id))),
     )

@@ -40,16 +40,35 @@ class Row(BaseModel):
 
     validation: str
     provider: str
+    submitter: str | None = Field(
+        description="The submitter as the program publishes it, where it names one."
+    )
+    cloud: str | None = Field(
+        description="Whose cloud the result ran on, as the submission says: submitter, joint "
+        "or not-named; null for a result that is not a submission."
+    )
     program: str
     release: str | None
+    announced: date | None
     system: str | None
     accelerator: str | None
-    gpus: int | None
+    accelerators: int | None = Field(description="How many accelerators the system has.")
+    accelerator_noun: str = Field(description="What one is called: GPU, TPU chip, accelerator.")
+    gpus: int | None = Field(
+        description="Version 1's name for accelerators, kept for its readers: the same count "
+        "where the accelerators are GPUs, and null for any other kind."
+    )
     benchmark: str | None
     metric: str
     value: float | None = Field(description="Unrounded; null where the result is not valid.")
     unit: str
     valid: bool
+    first_run: date | None = Field(description="When the first run started, in UTC.")
+    last_run: date | None = Field(description="When the last run started, in UTC.")
+    resubmitted_from: str | None = Field(
+        description="The earlier round whose result this is, submitted again: it measures "
+        "nothing new. Null for a new result."
+    )
     source: str
 
 

@@ -33,10 +33,10 @@ Flag = Literal["expiring", "expired", "unknown", "stale", "superseded"]
 class ResultRow:
     """What a table of results shows of one: each cell decided here, so templates only show."""
 
-    provider: str  # the provider's name
+    provider: str  # who the result is by: the provider's name, or its submitter's, said so
     program: str  # the program's name and the result's release: "MLPerf Training v5.1"
     chip: str  # the chip, or "whole cloud"
-    gpus: int | None
+    accelerators: int | None  # the result's count, or its largest system's
     yes: int  # evidence questions answered "yes"
     applicable: int  # evidence questions that apply to the result's program
 
@@ -62,6 +62,9 @@ class SiteFacts:
     by_provider: dict[str, list[Validation]]
     by_program: dict[str, list[Validation]]
     by_platform: dict[str, list[Validation]]
+    # Provider ids, by name: the clouds, and the submitters whose every result names no cloud.
+    clouds: list[str]
+    submitters: list[str]
     conflicts: dict[str, list[tuple[Validation, Validation]]]  # by provider id
     programs_without: dict[str, list[Program]]  # by provider id: programs it has no result under
     case_studies: dict[str, list[CaseStudy]]  # by program id
@@ -91,13 +94,33 @@ def program_label(site: Site, validation: Validation) -> str:
     return f"{site.programs[validation.program].name}{release}"
 
 
+def by_whom(site: Site, validation: Validation) -> str:
+    """Who a result is by, as tables and titles name it: the cloud, a joint submission under
+    the cloud it names, or a submitter that names no cloud, said so."""
+    name = site.providers[validation.provider].name
+    submission = validation.submission
+    if submission is None or submission.cloud == "submitter":
+        return name
+    if submission.cloud == "joint":
+        return f"{name} (joint submission)"
+    return f"{name} (cloud not named)"
+
+
+def is_cloud(validations: list[Validation]) -> bool:
+    """Whether a provider's results show it to be a cloud: any result that is not a submission
+    naming no cloud. A provider listed under no result is taken at its record's word."""
+    return not validations or any(
+        v.submission is None or v.submission.cloud != "not-named" for v in validations
+    )
+
+
 def result_row(site: Site, validation: Validation, derived: derive.Derived) -> ResultRow:
     words = [a.word for a in derived.answers]
     return ResultRow(
-        provider=site.providers[validation.provider].name,
+        provider=by_whom(site, validation),
         program=program_label(site, validation),
         chip=derived.reconciliation.chip or "whole cloud",
-        gpus=derive.largest_gpus(validation),
+        accelerators=derive.largest_count(validation),
         yes=words.count("yes"),
         applicable=sum(word != "not-applicable" for word in words),
     )
@@ -169,6 +192,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     chosen = workloads.partners(derived, validations)
     by_provider = grouped(validations, lambda v: v.provider, site.providers)
     programs = list(site.programs.values())
+    named = sorted(site.providers.values(), key=lambda p: (p.name, p.id))
     gaps = {c.id: derive.gaps(c, site.programs[c.program]) for c in site.case_studies.values()}
     return SiteFacts(
         policy=policy,
@@ -189,6 +213,8 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         by_provider=by_provider,
         by_program=grouped(validations, lambda v: v.program, site.programs),
         by_platform=grouped(validations, lambda v: v.platform, site.platforms),
+        clouds=[p.id for p in named if is_cloud(by_provider[p.id])],
+        submitters=[p.id for p in named if not is_cloud(by_provider[p.id])],
         conflicts={p: derive.conflicts(own) for p, own in by_provider.items()},
         programs_without={
             p: [

@@ -1,5 +1,6 @@
-"""What an import maps, edited by hand in `content/imports/`: each round's repository and
-commit, each submitter's provider, each accelerator's platform, and each benchmark's name.
+"""What an import maps, edited by hand in `content/imports/`: each round's repository, commit
+and publication date, each submitter's provider and whose cloud its results ran on, each
+accelerator's platform, each benchmark's name, and what a submitter says of its deployment.
 
 A submitter or accelerator the mapping lacks stops the import: a result is never given to a
 provider, or grouped under a platform, by guess.
@@ -16,7 +17,7 @@ from pydantic import Field, StringConstraints
 from .checks import validate
 from .load import load_text
 from .mlperf import Round
-from .model import Id, Strict, Text, Url
+from .model import AcceleratorNoun, Cloud, DateBasis, Grade, Id, Strict, Text, Url
 from .problem import Position, Problem
 from .site import IMPORTS_FOLDER
 
@@ -33,34 +34,72 @@ class ImportFailure(Exception):
 
 
 Commit = Annotated[str, StringConstraints(pattern="^[0-9a-f]{40}$")]
+RoundName = Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")]
+
+
+class Published(Strict):
+    """When a round was published, and who says so: a date every imported result carries."""
+
+    date: date
+    basis: DateBasis
+    source: Id
+    grade: Grade
 
 
 class RoundEntry(Strict):
     repository: Url
     commit: Commit
-    reviewed: date
+    published: Published
+    # Only an imported round has one: when its records were last checked against the round.
+    reviewed: date | None = None
+    # The round whose run logs this round's are compared with, to find results submitted again;
+    # its folder is given to the import with --earlier.
+    earlier: RoundName | None = None
+
+
+class Rename(Strict):
+    """A submitter published under another name, and renamed after."""
+
+    published_as: Text
+    note: Text
+    source: Id
 
 
 class SubmitterEntry(Strict):
     provider: Id
+    cloud: Cloud
     name: Text | None = None
     summary: Text | None = None
     note: Text | None = None
+    renamed: Rename | None = None
 
 
 class AcceleratorEntry(Strict):
     platform: Id
     vendor: Text
     chip: Text
+    noun: AcceleratorNoun
+
+
+class DeploymentEntry(Strict):
+    """What a submitter says of where its systems of one round ran, with the source."""
+
+    environment: Text
+    source: Id
+    grade: Grade
+    # The system keys it covers; null for every system of the submitter in the round.
+    systems: list[Text] | None = None
 
 
 class Mapping(Strict):
-    rounds: dict[Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")], RoundEntry]
+    rounds: dict[RoundName, RoundEntry]
     submitters: dict[Text, SubmitterEntry]
     accelerators: dict[Text, AcceleratorEntry]
     benchmarks: dict[Annotated[str, StringConstraints(pattern="^[a-z0-9_]+$")], Text] = Field(
         default_factory=dict
     )
+    # By round, then by submitter as published.
+    deployments: dict[RoundName, dict[Text, DeploymentEntry]] = Field(default_factory=dict)
 
 
 def read_mapping(content: Path) -> Mapping:

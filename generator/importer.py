@@ -18,6 +18,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from .mlperf import Round, read_round, round_number
 from .mlperf_records import MARKER, Builder, Group
 from .model import KINDS
 from .problem import ContentError, Position, Problem
+from .resubmission import EarlierLogs, Resubmission, find, read_earlier
 from .site import load_site
 
 __all__ = ["PROGRAM", "ImportFailure", "Plan", "apply", "changed", "plan_import"]
@@ -46,6 +48,7 @@ class Plan:
     measurements: int = 0
     invalid: int = 0
     unchanged: int = 0
+    repeats: dict[str, Resubmission] = field(default_factory=dict)  # by benchmark folder
 
 
 def _yaml() -> YAML:
@@ -55,6 +58,8 @@ def _yaml() -> YAML:
     yaml.representer.add_representer(
         type(None), lambda r, _: r.represent_scalar("tag:yaml.org,2002:null", "null")
     )
+    # One value used twice (a round's date) is written out twice: the loader refuses aliases.
+    yaml.representer.ignore_aliases = lambda _: True
     return yaml
 
 
@@ -83,8 +88,79 @@ def _existing(content: Path) -> dict[str, str]:
     return found
 
 
-def plan_import(content: Path, root: Path, round_name: str) -> Plan:
-    """What importing the round at `root` would write. Raises ImportFailure with every problem."""
+def _version(round_name: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in round_name.removeprefix("v").split("."))
+
+
+def _previous(mapping: Mapping, round_name: str) -> tuple[str, date] | None:
+    """The round published before this one, of those the mapping holds, and its date."""
+    earlier = [name for name in mapping.rounds if _version(name) < _version(round_name)]
+    if not earlier:
+        return None
+    name = max(earlier, key=_version)
+    return name, mapping.rounds[name].published.date
+
+
+def _earlier_logs(
+    mapping: Mapping, round_name: str, earlier_root: Path | None, shown_mapping: str
+) -> EarlierLogs | None:
+    """The run logs of the round the mapping compares this one with, from its folder."""
+    earlier = mapping.rounds[round_name].earlier
+    if earlier is None:
+        if earlier_root is not None:
+            raise ImportFailure(
+                [
+                    Problem(
+                        "--earlier",
+                        Position(1, 1),
+                        "",
+                        f"expected no folder: {shown_mapping} names no earlier round for "
+                        f"{round_name} (rounds.{round_name}.earlier)",
+                    )
+                ]
+            )
+        return None
+    if earlier_root is None:
+        raise ImportFailure(
+            [
+                Problem(
+                    shown_mapping,
+                    Position(1, 1),
+                    f"rounds.{round_name}.earlier",
+                    f"expected the folder of round {earlier}, whose run logs {round_name}'s are "
+                    f"compared with, found none: give it with --earlier FOLDER",
+                )
+            ]
+        )
+    if earlier not in mapping.rounds:
+        raise ImportFailure(
+            [
+                Problem(
+                    shown_mapping,
+                    Position(1, 1),
+                    f"rounds.{round_name}.earlier",
+                    f"expected a round the mapping holds, found {earlier!r}",
+                )
+            ]
+        )
+    if not earlier_root.is_dir():
+        found = "a file" if earlier_root.exists() else "none"
+        raise ImportFailure(
+            [Problem(str(earlier_root), Position(1, 1), "", f"expected a folder, found {found}")]
+        )
+    problems = _commit_problems(earlier_root, mapping.rounds[earlier].commit)
+    logs = read_earlier(earlier_root, earlier)
+    if problems or logs.problems:
+        raise ImportFailure(problems + logs.problems)
+    return logs
+
+
+def plan_import(
+    content: Path, root: Path, round_name: str, earlier_root: Path | None = None
+) -> Plan:
+    """What importing the round at `root` would write, comparing its run logs with those of the
+    earlier round at `earlier_root` where the mapping names one. Raises ImportFailure with every
+    problem."""
     try:
         number = round_number(round_name)
     except ValueError as error:
@@ -106,14 +182,31 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
         found = "a file" if root.exists() else "none"
         problem = Problem(str(root), Position(1, 1), "", f"expected a folder, found {found}")
         raise ImportFailure([problem])
+    if mapping.rounds[round_name].reviewed is None:
+        raise ImportFailure(
+            [
+                Problem(
+                    shown_mapping,
+                    Position(1, 1),
+                    f"rounds.{round_name}.reviewed",
+                    "expected the date its records were last checked against the round, found none",
+                )
+            ]
+        )
     problems = _commit_problems(root, mapping.rounds[round_name].commit)
     reading = read_round(root, number)
     problems += reading.problems + mapping_problems(reading, mapping, shown_mapping)
     if problems:
         raise ImportFailure(problems)
-    builder = Builder(reading, mapping, round_name)
+    earlier = _earlier_logs(mapping, round_name, earlier_root, shown_mapping)
+    previous = _previous(mapping, round_name)
+    resubmissions: dict[str, Resubmission] = {}
+    for scored in reading.scores:
+        if scored.minutes is not None and (repeat := find(scored, earlier, previous)):
+            resubmissions[scored.folder] = repeat
+    builder = Builder(reading, mapping, round_name, resubmissions)
     existing = _existing(content)
-    plan = Plan(round=reading)
+    plan = Plan(round=reading, repeats=resubmissions)
     records: dict[str, tuple[str, dict[str, Any]]] = {}
     for submitter in sorted({s.submitter for s in reading.systems}):
         entry = mapping.submitters[submitter]
@@ -142,10 +235,13 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
             continue
         records[path] = (builder.shared_marker, builder.platform(accelerator, entry_a))
     for system in reading.systems:
-        if system in reading.without_results:
-            continue
+        # A system described without results is listed on its group's page, so it is cited too.
         source = builder.source(system)
         records[f"sources/{source['id']}.yaml"] = (builder.marker, source)
+    for repeat in resubmissions.values():
+        if repeat.folder is not None:
+            source = builder.earlier_source(repeat)
+            records[f"sources/{source['id']}.yaml"] = (builder.marker, source)
     for group in builder.groups():
         if not group.scores:
             continue

@@ -1,4 +1,5 @@
-"""One MLPerf run log, read as a stream: when the run started and stopped, and whether it counts.
+"""One MLPerf run log, read as a stream: when the run started and stopped, whether it counts,
+what the log says of its own system, and a fingerprint of its entries.
 
 A log runs to megabytes, and all but a few lines are the training script's own output. Only lines
 that hold `:::MLLOG ` are parsed, as MLCommons' parser does (mlperf_logging, `mlp_parser`): the
@@ -7,18 +8,36 @@ text after the token's last occurrence is one JSON object with `time_ms`, `key`,
 
 MLCommons' summarizer counts a run only if its log passes the compliance checker, so a log with a
 line that does not parse is a run that does not count, even when its `run_stop` says success.
-Three real logs of round v4.1 hold such a line, where two writers interleaved.
+Three real logs of round v4.1 hold such a line, where two writers interleaved. The reader goes on
+past such a line, so that the report can say whether the run itself converged, and what it would
+score with the line skipped; the score itself never counts it.
+
+Two more things are read, for what the import says of a run beside its time:
+
+- the `:::SYSJSON ` line that NVIDIA's reference implementations write at the top of each log:
+  the system description as the run's own container saw it. Its `framework` is the framework as
+  run, which is not always what the published description says.
+- the fingerprint: a hash of every MLLOG entry's text, in order. Two logs with the same
+  fingerprint record the same run, whatever else (a SYSJSON line, the script's output) differs:
+  a result submitted again in a later round carries its earlier logs' fingerprints.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import BinaryIO
 
 TOKEN = b":::MLLOG "
+SYSTEM_TOKEN = b":::SYSJSON "
 _FIELDS = ("time_ms", "key", "value", "metadata")
+# A line longer than this is not read as an entry: the longest published MLLOG line is a few
+# kB, and reading a 3 GB log with no newline would hold it all in memory at once.
+MAX_LINE = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -30,6 +49,13 @@ class Run:
     minutes: float | None
     failure: str | None
     line: int | None = None  # the line of the failure, 1-based, where one line is to blame
+    # The time of the run_start, in ms since the epoch, where the log gives one.
+    started_ms: float | None = None
+    # A run that does not count for a malformed line only, yet whose run_stop says success: its
+    # minutes with that line skipped. None for every other run.
+    converged_minutes: float | None = None
+    fingerprint: str | None = None  # None when the log holds no MLLOG line
+    framework: str | None = None  # the framework its SYSJSON line gives, if any
 
 
 def _entry(raw: bytes) -> dict[str, object] | None:
@@ -55,25 +81,54 @@ def _time(entry: dict[str, object]) -> float | None:
     return time if math.isfinite(time) else None
 
 
+def _framework(raw: bytes) -> str | None:
+    """The `framework` of a SYSJSON line, or None if the line gives none that reads."""
+    text = raw[raw.index(SYSTEM_TOKEN) + len(SYSTEM_TOKEN) :].decode("latin-1").strip()
+    try:
+        described = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    framework = described.get("framework") if isinstance(described, dict) else None
+    if not isinstance(framework, str) or not framework.strip():
+        return None
+    return " ".join(framework.split())
+
+
+def _lines(stream: BinaryIO) -> Iterator[bytes]:
+    """Lines of at most MAX_LINE bytes; a longer one is cut, and its remainder read apart."""
+    while line := stream.readline(MAX_LINE):
+        yield line
+
+
 def read_run(path: Path, shown: str) -> Run:
     """Read one log. Raises OSError if the file cannot be read at all."""
     start: float | None = None
     stop: float | None = None
     status: object = None
     stop_line = 0
+    malformed: tuple[int, str] | None = None  # the first line that keeps the run from counting
+    framework: str | None = None
+    digest = hashlib.sha256()
+    entries = 0
     with path.open("rb") as stream:
-        for number, raw in enumerate(stream, 1):
+        for number, raw in enumerate(_lines(stream), 1):
+            if framework is None and SYSTEM_TOKEN in raw:
+                framework = _framework(raw)
             if TOKEN not in raw:
                 continue
+            digest.update(raw[raw.rindex(TOKEN) + len(TOKEN) :].strip() + b"\n")
+            entries += 1
             entry = _entry(raw)
             if entry is None:
-                return Run(shown, None, "a malformed MLLOG line", number)
+                malformed = malformed or (number, "a malformed MLLOG line")
+                continue
             key = entry["key"]
             if key not in ("run_start", "run_stop") or (start is not None and stop is not None):
                 continue
             time = _time(entry)
             if time is None:
-                return Run(shown, None, f"a {key} with no valid time_ms", number)
+                malformed = malformed or (number, f"a {key} with no valid time_ms")
+                continue
             # As MLCommons' summarizer does: each key's latest time until both are seen, which
             # is the last run_start before the first run_stop in a well-formed log.
             if key == "run_start":
@@ -82,12 +137,22 @@ def read_run(path: Path, shown: str) -> Run:
                 stop, stop_line = time, number
                 metadata = entry["metadata"]
                 status = metadata.get("status") if isinstance(metadata, dict) else None
+    # A log with no entry has no fingerprint: every empty log would otherwise share one.
+    fingerprint = digest.hexdigest() if entries else None
+    run = Run(shown, None, None, started_ms=start, fingerprint=fingerprint, framework=framework)
+    converged = start is not None and stop is not None and status == "success" and stop >= start
+    minutes = (stop - start) / 60 / 1000 if start is not None and stop is not None else None
+    if malformed is not None:
+        line, failure = malformed
+        return replace(
+            run, failure=failure, line=line, converged_minutes=minutes if converged else None
+        )
     if start is None:
-        return Run(shown, None, "no run_start")
+        return replace(run, failure="no run_start")
     if stop is None:
-        return Run(shown, None, "no run_stop")
+        return replace(run, failure="no run_stop")
     if status != "success":
-        return Run(shown, None, f"run_stop status {status!r}, not 'success'", stop_line)
+        return replace(run, failure=f"run_stop status {status!r}, not 'success'", line=stop_line)
     if stop < start:
-        return Run(shown, None, "run_stop before run_start", stop_line)
-    return Run(shown, (stop - start) / 60 / 1000, None)
+        return replace(run, failure="run_stop before run_start", line=stop_line)
+    return replace(run, minutes=minutes)

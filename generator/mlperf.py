@@ -119,6 +119,8 @@ BENCHMARKS = {
 # Non-converging runs allowed before a result is invalid: one, or four for unet3d, whose 40 runs
 # drop four at each end (training_rules.adoc, "Benchmark specific rules").
 MAX_NON_CONVERGED = {"unet3d": 4}
+# A container release as NVIDIA numbers them: year and month, "24.09".
+RELEASE = re.compile(r"(?<![\d.])\d{2}\.\d{2}(?![\d.])")
 ROUND_PATTERN = re.compile(r"^v(?P<number>\d+\.\d+)$")
 # A system description over this size is not one: the largest published is a few kB.
 MAX_SYSTEM_BYTES = 1 << 20
@@ -167,6 +169,37 @@ class Score:
     @property
     def dropped(self) -> tuple[Run, ...]:
         return tuple(run for run in self.runs if run.minutes is None)
+
+    @property
+    def starts_ms(self) -> tuple[float, ...]:
+        """Every run's run_start, in ms since the epoch, in order."""
+        return tuple(sorted(run.started_ms for run in self.runs if run.started_ms is not None))
+
+    @property
+    def frameworks(self) -> tuple[str, ...]:
+        """The frameworks the runs' own SYSJSON lines give, each once."""
+        return tuple(sorted({run.framework for run in self.runs if run.framework is not None}))
+
+    @property
+    def converged_minutes(self) -> float | None:
+        """The score if every run that converged counted, where a malformed line alone kept one
+        or more runs from counting; None otherwise. The rules never score this: reports show
+        it beside the score, so a reader sees what the malformed lines cost."""
+        if self.minutes is None or not self.dropped:
+            return None
+        if any(run.converged_minutes is None for run in self.dropped):
+            return None
+        times = [
+            run.minutes if run.minutes is not None else run.converged_minutes for run in self.runs
+        ]
+        if None in times:
+            return None
+        mean = olympic_mean(
+            [t for t in times if t is not None], 0, MAX_NON_CONVERGED.get(self.benchmark, 1)
+        )
+        if mean is None:
+            return None
+        return mean * self.scaling_factor if self.scaling_factor is not None else mean
 
 
 @dataclass
@@ -428,7 +461,7 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
     return result, [problem] if problem is not None else []
 
 
-def _folders(path: Path) -> list[Path]:
+def folders(path: Path) -> list[Path]:
     if not path.is_dir():
         return []
     return sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
@@ -437,7 +470,7 @@ def _folders(path: Path) -> list[Path]:
 def read_round(root: Path, number: str) -> Round:
     """Every cloud system of the round in `root`, with each benchmark scored."""
     result = Round(number)
-    for submitter in _folders(root):
+    for submitter in folders(root):
         systems_dir, results_dir = submitter / "systems", submitter / "results"
         described: dict[str, SystemFile | None] = {}
         for path in sorted(systems_dir.glob("*.json")) if systems_dir.is_dir() else []:
@@ -445,7 +478,7 @@ def read_round(root: Path, number: str) -> Round:
             system, problems = read_system(path, shown, submitter.name)
             result.problems += problems
             described[path.stem] = system
-        for results in _folders(results_dir):
+        for results in folders(results_dir):
             if results.name not in described:
                 result.problems.append(
                     Problem(
@@ -463,7 +496,7 @@ def read_round(root: Path, number: str) -> Round:
                 result.other_systems += 1
                 continue
             result.systems.append(system)
-            benchmarks = _folders(results_dir / key)
+            benchmarks = folders(results_dir / key)
             if not benchmarks:
                 result.without_results.append(system)
             for folder in benchmarks:
@@ -472,3 +505,14 @@ def read_round(root: Path, number: str) -> Round:
                 result.scores.append(scored)
                 result.problems += problems
     return result
+
+
+def same_release(described: str | None, in_logs: str) -> bool:
+    """Whether a description's framework names the release the logs give. Releases are
+    compared by their numbers ("25.09"), since a NeMo container is built on the PyTorch
+    container of the same release and the logs name the one, the description often the other;
+    where the logs give no number, by the whole name."""
+    logged = set(RELEASE.findall(in_logs))
+    if not logged:
+        return described is not None and described.casefold() == in_logs.casefold()
+    return logged <= set(RELEASE.findall(described or ""))

@@ -1,27 +1,50 @@
 """The content records of one imported MLPerf Training round: providers, platforms, one source
-per system description, and one validation per provider, platform and round.
+per system description (and one per earlier round's folder a result repeats), and one validation
+per provider, platform and round.
 
 Every fact is graded program-owner, cited to the system description it comes from; what the
 data does not settle is answered not-stated, and the rules that reason from it are cited apart.
+Who ran a result is said as the submission says it: the submitter, and whose cloud it ran on
+(the submitter's own, a joint submission's, or one it does not name). Every result carries the
+round's publication date, its runs' own dates, and, where it repeats an earlier round's runs,
+that round.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from .import_mapping import PROGRAM, AcceleratorEntry, Mapping, SubmitterEntry
-from .mlperf import BENCHMARKS, MAX_NON_CONVERGED, Round, Score, SystemFile
+from .mlperf import BENCHMARKS, MAX_NON_CONVERGED, Round, Score, SystemFile, same_release
+from .resubmission import Resubmission, start_date
 
 GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
 MARKER = f"# Written by `cloudqual import {PROGRAM}`"
 # The reasoning behind the import's answers and claims, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"
+TRAINING_RULES = "mlperf-training-rules"
+# The order in which a group's clouds are said, from the plainest: a group that mixes them is
+# said as its least plain.
+CLOUD_ORDER = ("submitter", "joint", "not-named")
+ID_LENGTH = 80  # the model's longest id
 
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def listed(items: list[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"; empty for none."""
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def minutes_words(value: float) -> str:
+    return f"{value:.2f} min"
 
 
 @dataclass(frozen=True)
@@ -31,23 +54,42 @@ class Group:
     provider: str
     platform: str
     scores: tuple[Score, ...]
-    systems: tuple[SystemFile, ...]
+    systems: tuple[SystemFile, ...]  # with results, then those described without any
 
 
 class Builder:
-    """The records of one round, from what `read_round` found and the mapping."""
+    """The records of one round, from what `read_round` found, the mapping, and the results
+    that repeat an earlier round's, by benchmark folder."""
 
-    def __init__(self, reading: Round, mapping: Mapping, round_name: str) -> None:
+    def __init__(
+        self,
+        reading: Round,
+        mapping: Mapping,
+        round_name: str,
+        resubmissions: dict[str, Resubmission] | None = None,
+    ) -> None:
         self.reading = reading
         self.mapping = mapping
         self.round_name = round_name
         self.entry = mapping.rounds[round_name]
         self.release_slug = slug(round_name)
+        self.resubmissions = resubmissions or {}
         self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
         self.shared_marker = f"{MARKER}: the next import rewrites this file."
 
     def source_id(self, system: SystemFile) -> str:
         return f"{PROGRAM}-{self.release_slug}-{slug(system.folder)}-{slug(system.key)}"
+
+    def earlier_source_id(self, resubmission: Resubmission) -> str:
+        """The source of an earlier round's folder of run logs: owned by this round's import,
+        and named apart from the earlier round's own system description sources."""
+        base = f"{PROGRAM}-{slug(resubmission.round)}-logs-"
+        folder = slug(resubmission.folder or "")
+        if len(base) + len(folder) <= ID_LENGTH:
+            return base + folder
+        # Ids are at most 80 characters: a long folder is cut, and told apart by a hash.
+        digest = hashlib.sha256((resubmission.folder or "").encode()).hexdigest()[:8]
+        return f"{base}{folder[: ID_LENGTH - len(base) - 9].strip('-')}-{digest}"
 
     def benchmark_name(self, benchmark: str) -> str:
         return self.mapping.benchmarks.get(benchmark, benchmark)
@@ -56,28 +98,33 @@ class Builder:
         listed = BENCHMARKS[self.reading.number]
         return listed.index(benchmark) if benchmark in listed else len(listed)
 
+    @staticmethod
+    def size(system: SystemFile) -> tuple[int, str]:
+        return system.nodes * system.accelerators_per_node, system.key
+
     def groups(self) -> list[Group]:
         by_key: dict[tuple[str, str], list[SystemFile]] = {}
         for system in self.reading.systems:
-            if system in self.reading.without_results:
-                continue  # listed in the import's report; a system with no result is no result
             provider = self.mapping.submitters[system.submitter].provider
             platform = self.mapping.accelerators[system.accelerator].platform
             by_key.setdefault((provider, platform), []).append(system)
         groups = []
         for (provider, platform), systems in sorted(by_key.items()):
-            ordered = sorted(systems, key=lambda s: (s.nodes * s.accelerators_per_node, s.key))
-            keys = {(s.folder, s.key) for s in ordered}
+            ran = [s for s in systems if s not in self.reading.without_results]
+            if not ran:
+                continue  # listed in the import's report; a system with no result is no result
+            idle = [s for s in systems if s in self.reading.without_results]
+            keys = {(s.folder, s.key) for s in ran}
             scores = sorted(
                 (s for s in self.reading.scores if (s.system.folder, s.system.key) in keys),
                 key=lambda s: (
-                    s.system.nodes * s.system.accelerators_per_node,
-                    s.system.key,
+                    *self.size(s.system),
                     self.benchmark_order(s.benchmark),
                     s.benchmark,
                 ),
             )
-            groups.append(Group(provider, platform, tuple(scores), tuple(ordered)))
+            ordered = (*sorted(ran, key=self.size), *sorted(idle, key=self.size))
+            groups.append(Group(provider, platform, tuple(scores), ordered))
         return groups
 
     def source(self, system: SystemFile) -> dict[str, Any]:
@@ -100,6 +147,23 @@ class Builder:
             "program": PROGRAM,
         }
 
+    def earlier_source(self, resubmission: Resubmission) -> dict[str, Any]:
+        earlier = self.mapping.rounds[resubmission.round]
+        repository = earlier.repository.rstrip("/")
+        return {
+            "id": self.earlier_source_id(resubmission),
+            "title": f"MLPerf Training {resubmission.round} run logs: {resubmission.folder}",
+            "publisher": "MLCommons",
+            "kind": "results",
+            "url": f"{repository}/tree/{earlier.commit}/{resubmission.folder}",
+            "published": None,
+            "note": (
+                f"Compared by cloudqual with round {self.round_name}'s run logs: two logs are "
+                "the same run when their MLLOG entries are the same, in the same order."
+            ),
+            "program": PROGRAM,
+        }
+
     def provider(self, submitter: SubmitterEntry) -> dict[str, Any] | None:
         if submitter.name is None or submitter.summary is None:
             return None
@@ -116,6 +180,7 @@ class Builder:
             "name": accelerator,
             "vendor": entry.vendor,
             "chip": entry.chip,
+            "accelerator_noun": entry.noun,
             "summary": (
                 f"The accelerator as MLCommons' system descriptions name it: {accelerator}. "
                 "The systems around it differ, and each result's page lists them."
@@ -126,15 +191,30 @@ class Builder:
     def note(self, score: Score) -> str | None:
         parts = []
         dropped, most = len(score.dropped), MAX_NON_CONVERGED.get(score.benchmark, 1)
-        listed = "; ".join(
+        listed_runs = "; ".join(
             f"{run.log}:{run.line}: {run.failure}"
             if run.line is not None
             else f"{run.log}: {run.failure}"
             for run in score.dropped
         )
-        if dropped == most == 1:
+        converged = score.converged_minutes
+        if converged is not None:
+            # The rules did not fail these runs: a line of their logs did, and the reference
+            # summarizer's compliance check with it. Both figures are shown, the scored first.
+            them = "it" if dropped == 1 else "them"
+            runs = "1 run" if dropped == 1 else f"{dropped} runs"
             parts.append(
-                f"1 of {len(score.runs)} runs did not count ({listed}); the rules "
+                f"{runs} of {len(score.runs)} converged (run_stop status success) but "
+                f"{'does' if dropped == 1 else 'do'} not count: a line of "
+                f"{'its' if dropped == 1 else 'their'} log does not parse as an MLLOG entry "
+                f"({listed_runs}), so MLCommons' reference summarizer, whose compliance check "
+                f"fails such a log, scores the result without {them}, as if {them} had not "
+                f"converged. Counted with that line skipped, the result would be "
+                f"{minutes_words(converged)}."
+            )
+        elif dropped == most == 1:
+            parts.append(
+                f"1 of {len(score.runs)} runs did not count ({listed_runs}); the rules "
                 "treat it as the slowest run, so only the fastest is dropped besides."
             )
         elif dropped:
@@ -143,8 +223,9 @@ class Builder:
             them, runs = ("it", "run") if dropped == 1 else ("them", "runs")
             rest = f" and the {most - dropped} slowest of the rest" if most > dropped else ""
             parts.append(
-                f"{dropped} of {len(score.runs)} runs did not count ({listed}); the rules treat "
-                f"{them} as the slowest {runs}, so the {most} fastest{rest} are dropped besides."
+                f"{dropped} of {len(score.runs)} runs did not count ({listed_runs}); the rules "
+                f"treat {them} as the slowest {runs}, so the {most} fastest{rest} are dropped "
+                "besides."
             )
         if score.scaling_factor is not None:
             parts.append(
@@ -153,44 +234,129 @@ class Builder:
             )
         return " ".join(parts) or None
 
+    def resubmitted(self, score: Score) -> dict[str, Any] | None:
+        found = self.resubmissions.get(score.folder)
+        if found is None:
+            return None
+        if found.folder is not None:
+            source = self.earlier_source_id(found)
+        else:
+            source = self.mapping.rounds[found.round].published.source
+        return {
+            "source": source,
+            "grade": GRADE
+            if found.folder is not None
+            else self.mapping.rounds[found.round].published.grade,
+            "round": found.round,
+            "folder": found.folder,
+            "identical_logs": found.identical,
+            "runs": found.runs,
+            "before": found.published,
+        }
+
+    def runs_started(self, score: Score) -> dict[str, Any] | None:
+        starts = score.starts_ms
+        if not starts:
+            return None
+        return {"first": start_date(starts[0]), "last": start_date(starts[-1])}
+
+    def framework_in_logs(self, system: SystemFile) -> str | None:
+        found = {
+            framework
+            for score in self.reading.scores
+            if score.system == system
+            for framework in score.frameworks
+        }
+        return "; ".join(sorted(found)) or None
+
+    def framework_as_run(self, system: SystemFile) -> str | None:
+        """The description's framework, unless the logs give another release: then theirs."""
+        logged = self.framework_in_logs(system)
+        if logged is None or same_release(system.framework, logged):
+            return system.framework
+        return logged
+
+    def submission(self, group: Group) -> tuple[dict[str, Any], SubmitterEntry]:
+        """Who submitted the group's results, and the mapping entry that says whose cloud."""
+        submitters = sorted({s.submitter for s in group.systems})
+        entries = [self.mapping.submitters[name] for name in submitters]
+        entry = max(entries, key=lambda e: CLOUD_ORDER.index(e.cloud))
+        notes = [e.note for e in entries if e.note]
+        notes += [
+            f"First published under the name {e.renamed.published_as}."
+            for e in entries
+            if e.renamed is not None
+        ]
+        first = self.source_id(group.systems[0])
+        return {
+            "source": first,
+            "grade": GRADE,
+            "submitter": listed(submitters),
+            "cloud": entry.cloud,
+            **({"note": " ".join(notes)} if notes else {}),
+        }, entry
+
+    def results_of(self, submission: dict[str, Any], what: str) -> str:
+        """`what` (run logs, results) of the round, as the submission's: "Nebius's MLPerf
+        Training v5.1 results", or "the MLPerf Training v5.0 results of the joint submission of
+        CoreWeave + IBM + NVIDIA"."""
+        if submission["cloud"] == "joint":
+            return (
+                f"the MLPerf Training {self.round_name} {what} of the joint submission of "
+                f"{submission['submitter']}"
+            )
+        return f"{submission['submitter']}'s MLPerf Training {self.round_name} {what}"
+
     def validation(self, group: Group, provider_name: str) -> dict[str, Any]:
         first = self.source_id(group.systems[0])
-        chip = self.mapping.accelerators[group.systems[0].accelerator].chip
+        accelerator_entry = self.mapping.accelerators[group.systems[0].accelerator]
+        chip, noun = accelerator_entry.chip, accelerator_entry.noun
         accelerator = group.systems[0].accelerator
+        ran = [s for s in group.systems if s not in self.reading.without_results]
+        idle = [s for s in group.systems if s in self.reading.without_results]
         valid = [s for s in group.scores if s.minutes is not None]
         invalid = [s for s in group.scores if s.minutes is None]
+        again = [s for s in valid if s.folder in self.resubmissions]
         benchmarks = sorted(
             {s.benchmark for s in valid}, key=lambda b: (self.benchmark_order(b), b)
         )
-        gpus = sorted({s.nodes * s.accelerators_per_node for s in group.systems})
-        frameworks = {s.framework for s in group.systems}
+        sizes_found = sorted({s.nodes * s.accelerators_per_node for s in ran})
+        as_run = {self.framework_as_run(s) for s in ran}
         names = ", ".join(self.benchmark_name(b) for b in benchmarks) or "no benchmark"
-        count = len(group.systems)
-        sizes = (
-            f"{gpus[0]:,}"
-            if len(gpus) == 1
-            else ", ".join(f"{g:,}" for g in gpus[:-1]) + f" and {gpus[-1]:,}"
-        )
-        systems_words = f"{count} system{'s' if count != 1 else ''} of {sizes} GPUs"
+        count = len(ran)
+        sizes = listed([f"{g:,}" for g in sizes_found])
+        systems_words = f"{count} system{'s' if count != 1 else ''} of {sizes} {noun}s"
+        submission, entry = self.submission(group)
         submitters = sorted({s.submitter for s in group.systems})
-        notes = [
-            self.mapping.submitters[name].note
-            for name in submitters
-            if self.mapping.submitters[name].note
-        ]
+        on = ", on a cloud the submission does not name" if entry.cloud == "not-named" else ""
         invalid_words = (
             f" {len(invalid)} submitted result{'s are' if len(invalid) != 1 else ' is'} invalid "
             "under the rules and not scored."
             if invalid
             else ""
         )
+        again_rounds = listed(sorted({self.resubmissions[s.folder].round for s in again}))
+        again_words = (
+            f" {len(again)} of them {'are' if len(again) != 1 else 'is'} round {again_rounds}'s "
+            f"result{'s' if len(again) != 1 else ''} submitted again, not new measurements."
+            if again
+            else ""
+        )
+        idle_words = (
+            f" {len(idle)} further system description{'s' if len(idle) != 1 else ''} "
+            f"({', '.join(s.key for s in idle)}) {'have' if len(idle) != 1 else 'has'} no "
+            "published result."
+            if idle
+            else ""
+        )
+        published = self.entry.published
         claims: list[dict[str, Any]] = [
             {
                 "text": (
-                    f"MLCommons published {provider_name}'s MLPerf Training {self.round_name} "
-                    f"run logs on {accelerator}, {systems_words}, with the status Available cloud: "
+                    f"MLCommons published {self.results_of(submission, 'run logs')} on "
+                    f"{accelerator}{on}, {systems_words}, with the status Available cloud: "
                     f"{names}. The times here are computed from those logs by MLCommons' "
-                    f"scoring rule.{invalid_words}"
+                    f"scoring rule.{again_words}{invalid_words}"
                 ),
                 "source": first,
                 "grade": GRADE,
@@ -208,17 +374,56 @@ class Builder:
                 "source": SUBMISSION_RULES,
             },
         ]
-        for note in notes:
+        for score in again:
+            found = self.resubmissions[score.folder]
+            system = score.system
+            shown = f"{self.benchmark_name(score.benchmark)} time on {system.key}"
+            evidence = []
+            if found.identical:
+                how_many = (
+                    f"all {found.runs} of its run logs are"
+                    if found.identical == found.runs
+                    else f"{found.identical} of its {found.runs} run logs "
+                    f"{'are' if found.identical != 1 else 'is'}"
+                )
+                evidence.append(
+                    f"{how_many} round {found.round}'s, in {found.folder}: the same MLLOG "
+                    "entries, in the same order"
+                )
+            if found.published is not None and found.last_start is not None:
+                evidence.append(
+                    f"every run started on or before {found.last_start.isoformat()}, before "
+                    f"round {found.round} was published ({found.published.isoformat()})"
+                )
+            claims.append(
+                {
+                    "text": f"That the {shown} was measured for round {self.round_name}.",
+                    "grade": "not-established",
+                    "reason": (
+                        f"{'; and '.join(evidence)[0].upper()}{'; and '.join(evidence)[1:]}. "
+                        "MLCommons' rules "
+                        "allow a result to be submitted again in a later round; this one is "
+                        f"round {found.round}'s runs, scored anew."
+                    ),
+                    "source": (self.resubmitted(score) or {"source": first})["source"],
+                }
+            )
+        for name in submitters:
+            renamed = self.mapping.submitters[name].renamed
+            if renamed is not None:
+                claims.append({"text": renamed.note, "source": renamed.source, "grade": GRADE})
+        if entry.cloud != "submitter":
             claims.append(
                 {
                     "text": "Whose cloud rents the systems.",
                     "grade": "not-stated",
-                    "reason": note,
+                    "reason": entry.note
+                    or "The system descriptions do not name the cloud that rents the systems.",
                     "source": first,
                 }
             )
         not_stated = {"answer": "not-stated", "source": first}
-        evidence = {
+        answers = {
             "matrix-published": dict(not_stated),
             "per-model-throughput": {
                 "answer": "yes" if valid else "no",
@@ -258,6 +463,17 @@ class Builder:
             "low-precision-quality": dict(not_stated),
             "customer-guarantee": dict(not_stated),
         }
+        deployment: dict[str, Any] = {
+            "source": first,
+            "grade": GRADE,
+            "location": None,
+            "energy_source": None,
+            "environment": None,
+        }
+        stated = self.deployment(group)
+        if stated is not None:
+            deployment.update(stated)
+        results = self.results_of(submission, "results")
         return {
             "id": f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}",
             "provider": group.provider,
@@ -265,38 +481,38 @@ class Builder:
             "program": PROGRAM,
             "program_release": self.round_name,
             "stated_suite": None,
-            "announced": None,
+            "announced": published.date,
+            "dating": {
+                "source": published.source,
+                "grade": published.grade,
+                "basis": published.basis,
+            },
+            "submission": submission,
             "last_reviewed": self.entry.reviewed,
             "summary": (
-                f"{provider_name}'s MLPerf Training {self.round_name} results on {chip}: "
-                f"{systems_words}, on {names}, computed from MLCommons' published run logs. "
-                "Each is a time on MLCommons' benchmark at that system's size, not on a buyer's "
-                "workload or allocation."
+                f"{results[0].upper()}{results[1:]} on {chip}{on}: "
+                f"{systems_words}, on {names}, computed from MLCommons' published run logs."
+                f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
+                "not on a buyer's workload or allocation."
             ),
             "scope": {
                 "source": first,
                 "grade": GRADE,
-                "gpus": gpus[0] if len(gpus) == 1 else None,
-                "framework": frameworks.pop() if len(frameworks) == 1 else None,
+                "accelerators": sizes_found[0] if len(sizes_found) == 1 else None,
+                "framework": as_run.pop() if len(as_run) == 1 else None,
                 "recipe_release": None,
                 "models": len(benchmarks),
                 "configurations": None,
                 "precisions": [],
                 "architectures": [],
             },
-            "deployment": {
-                "source": first,
-                "grade": GRADE,
-                "location": None,
-                "energy_source": None,
-                "environment": None,
-            },
+            "deployment": deployment,
             "outcome": {
                 "result": "results published",
                 "text": (
                     f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
                     f"in round {self.round_name}, closed division, status Available cloud."
-                    f"{invalid_words}"
+                    f"{again_words}{invalid_words}{idle_words}"
                 ),
                 "source": first,
                 "grade": GRADE,
@@ -312,11 +528,13 @@ class Builder:
                     **({"note": note} if (note := self.note(s)) else {}),
                     "system": s.system.key,
                     "benchmark": s.benchmark,
+                    **({"runs_started": r} if (r := self.runs_started(s)) else {}),
+                    **({"resubmitted": r} if (r := self.resubmitted(s)) else {}),
                 }
                 for s in valid
             ],
             "claims": claims,
-            "evidence": evidence,
+            "evidence": answers,
             "predecessor": None,
             "systems": [
                 {
@@ -330,6 +548,8 @@ class Builder:
                     "nodes": s.nodes,
                     "accelerators_per_node": s.accelerators_per_node,
                     "framework": s.framework,
+                    **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
+                    **({"results_published": False} if s in idle else {}),
                 }
                 for s in group.systems
             ],
@@ -344,3 +564,16 @@ class Builder:
                 for s in invalid
             ],
         }
+
+    def deployment(self, group: Group) -> dict[str, Any] | None:
+        """What a submitter says of where the group's systems ran, from the mapping."""
+        by_submitter = self.mapping.deployments.get(self.round_name, {})
+        for system in group.systems:
+            entry = by_submitter.get(system.submitter)
+            if entry is None or (entry.systems is not None and system.key not in entry.systems):
+                continue
+            covered = entry.systems is None or {s.key for s in group.systems} <= set(entry.systems)
+            if not covered:
+                continue
+            return {"source": entry.source, "grade": entry.grade, "environment": entry.environment}
+        return None

@@ -253,10 +253,28 @@ class Provider(Record):
     )
 
 
+# What one accelerator is called where pages count them: a TPU is not a GPU.
+AcceleratorNoun = Literal["GPU", "TPU chip", "accelerator"]
+
+
+def plural(noun: str, count: int) -> str:
+    """`count` and the noun, pluralised: "1 GPU", "6,144 TPU chips"."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def accelerator_noun(platform: Platform | None) -> str:
+    """What a result's accelerators are called: its platform's word, else the neutral one."""
+    return platform.accelerator_noun if platform is not None else "accelerator"
+
+
 class Platform(Record):
     name: Text
     vendor: Text
     chip: Text
+    accelerator_noun: AcceleratorNoun = Field(
+        description="What one of its accelerators is called where pages count them: GPU, TPU "
+        "chip, or accelerator."
+    )
     summary: Text
     specifications: list[Statement] = Field(
         description="Specification claims. They are not measurements, and the site says so."
@@ -267,7 +285,11 @@ class Platform(Record):
 
 
 class Scope(Sourced):
-    gpus: int | None = Field(gt=0)
+    accelerators: int | None = Field(
+        gt=0,
+        description="How many accelerators (GPUs, TPU chips) the result ran on; null if not "
+        "stated. The platform's accelerator_noun names them.",
+    )
     framework: Text | None = Field(description="Training framework, e.g. Megatron-Bridge.")
     recipe_release: Text | None
     models: int | None = Field(ge=0)
@@ -313,6 +335,37 @@ class System(Sourced):
     nodes: int = Field(gt=0)
     accelerators_per_node: int = Field(gt=0)
     framework: Text | None
+    framework_in_logs: Text | None = Field(
+        default=None,
+        description="The framework the run logs' own system lines give, where they give one: "
+        "the framework as run, which may differ from the description's.",
+    )
+    results_published: bool = Field(
+        default=True,
+        description="false for a system that was described but has no published result.",
+    )
+
+
+class RunDates(Strict):
+    """When a figure's runs started, in UTC, as their logs record it."""
+
+    first: date
+    last: date
+
+
+class Resubmitted(Sourced):
+    """That a figure is an earlier round's result submitted again, and what shows it: its run
+    logs found in the earlier round, its runs started before that round was published, or both."""
+
+    round: Text = Field(description="The earlier round, e.g. v5.0.")
+    folder: Text | None = Field(
+        description="The earlier round's folder holding the same run logs; null if not compared."
+    )
+    identical_logs: int = Field(ge=0, description="How many of the run logs equal one there.")
+    runs: int = Field(gt=0, description="How many run logs the figure has.")
+    before: date | None = Field(
+        description="The earlier round's publication date, where every run started before it."
+    )
 
 
 class Measurement(Sourced):
@@ -326,6 +379,14 @@ class Measurement(Sourced):
     )
     benchmark: BenchmarkId | None = Field(
         default=None, description="The program's own id of the benchmark, e.g. llama2_70b_lora."
+    )
+    runs_started: RunDates | None = Field(
+        default=None, description="When the runs behind the figure started, where logs say."
+    )
+    resubmitted: Resubmitted | None = Field(
+        default=None,
+        description="Set when the figure is an earlier round's result submitted again: it "
+        "measures nothing new, and pages never count it as progress.",
     )
 
 
@@ -349,8 +410,43 @@ class Caveat(Strict):
     source: SourceRef
 
 
+# What a date is: the day a source gives for publication, or, where no source we hold dates the
+# publication, the date of the commit that published the results in the program's repository.
+DateBasis = Literal["publication", "commit"]
+
+
+class Dating(Sourced):
+    """Where a validation's date comes from."""
+
+    basis: DateBasis = Field(
+        description="publication: the source dates the publication; commit: the date of the "
+        "commit that published the results, where no source we hold dates the publication."
+    )
+
+
+# Whose cloud a submitted result ran on, as the submission says: the submitter's own, one named
+# in a joint submission, or one the submitter does not name.
+Cloud = Literal["submitter", "joint", "not-named"]
+
+
+class Submission(Sourced):
+    """Who submitted a result, as the program publishes it, and whose cloud it ran on."""
+
+    submitter: Text = Field(description="The submitter as the program publishes it.")
+    cloud: Cloud = Field(
+        description="submitter: the submitter is the cloud; joint: a joint submission of the "
+        "cloud with others; not-named: the submitter names no cloud."
+    )
+    note: Text | None = Field(
+        default=None, description="What the submission leaves unsaid, or a later rename."
+    )
+
+
 class Validation(Record):
-    provider: ProviderRef = Field(description="Id of the provider record.")
+    provider: ProviderRef = Field(
+        description="Id of the provider record the result is listed under: the cloud, or, where "
+        "a submission names no cloud, its submitter."
+    )
     platform: PlatformRef | None = Field(
         description="null when the result covers the whole cloud, or names no platform."
     )
@@ -366,6 +462,15 @@ class Validation(Record):
         "site infers the likely suite from the counts."
     )
     announced: date | None = Field(description="null when no source we hold states the date.")
+    dating: Dating | None = Field(
+        default=None,
+        description="Where the announced date comes from; required with a date.",
+    )
+    submission: Submission | None = Field(
+        default=None,
+        description="Who submitted the result, where a program publishes submitters; leave out "
+        "when the provider published it itself.",
+    )
     last_reviewed: date = Field(
         description="When a contributor last checked this record against its sources."
     )

@@ -286,7 +286,7 @@ class Renderer:
         for v in validations:
             names = {system.key: system.name for system in v.systems}
             for m in v.measurements:
-                gpus = derive.measurement_gpus(v, m)
+                gpus = derive.measurement_count(v, m)
                 figure = workloads.value_words(m.value, m.unit)
                 found.append((v, m, names.get(m.system or ""), gpus, figure))
         return found

@@ -20,8 +20,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .derive import Derived, measurement_gpus, release_key
-from .model import Measurement, Validation
+from .derive import Derived, measurement_count, release_key
+from .model import Measurement, Validation, accelerator_noun, plural
 from .site import Site
 
 Kind = Literal["measured", "stated", "inferred"]
@@ -98,11 +98,22 @@ def value_words(value: float, unit: str) -> str:
     return f"{value:.2f} {unit}" if unit == "min" else f"{value:g} {unit}"
 
 
-def figure(validation: Validation, measurement: Measurement) -> str:
-    """A measured value and the GPUs it was measured on, where a source states them."""
-    gpus = measurement_gpus(validation, measurement)
-    at = f" at {gpus:,} GPUs" if gpus else ""
-    return f"{value_words(measurement.value, measurement.unit)}{at}"
+def repeat_words(measurement: Measurement) -> str | None:
+    """What a figure submitted again is, in the few words a table cell holds."""
+    again = measurement.resubmitted
+    if again is None:
+        return None
+    return f"the same runs as {again.round}, rescored"
+
+
+def figure(validation: Validation, measurement: Measurement, noun: str) -> str:
+    """A measured value and the accelerators it was measured on, where a source states them,
+    and whether it repeats an earlier round's runs."""
+    count = measurement_count(validation, measurement)
+    at = f" at {plural(noun, count)}" if count else ""
+    again = repeat_words(measurement)
+    marked = f" ({again})" if again else ""
+    return f"{value_words(measurement.value, measurement.unit)}{at}{marked}"
 
 
 def by_chip(
@@ -122,7 +133,8 @@ def by_chip(
         for m in v.measurements:
             key = (program, m.workload, "", "", "")
             row = rows[chip].setdefault(key, Row(program, m.workload, None, None, ()))
-            row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m)))
+            noun = accelerator_noun(site.platforms.get(v.platform or ""))
+            row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m, noun)))
             covered = True
         reconciliation = derived[v.id].reconciliation
         suite = reconciliation.suite
@@ -218,19 +230,20 @@ def pairs(site: Site, chosen: dict[str, list[Validation]]) -> list[Pair]:
             if key in seen:
                 continue
             first, second = sorted((site.validations[v_id], other), key=lambda r: r.id)
-            seen[key] = Pair(key, first, second, _shared(first, second))
+            seen[key] = Pair(key, first, second, _shared(site, first, second))
     return [seen[key] for key in sorted(seen)]
 
 
-def _figures(validation: Validation) -> dict[str, list[str]]:
+def _figures(site: Site, validation: Validation) -> dict[str, list[str]]:
+    noun = accelerator_noun(site.platforms.get(validation.platform or ""))
     found: dict[str, list[str]] = defaultdict(list)
     for m in validation.measurements:
-        found[m.workload].append(figure(validation, m))
+        found[m.workload].append(figure(validation, m, noun))
     return found
 
 
-def _shared(first: Validation, second: Validation) -> list[tuple[str, str, str]]:
+def _shared(site: Site, first: Validation, second: Validation) -> list[tuple[str, str, str]]:
     """The workloads both results measured, by workload name, as the chip pages match them: a
     hand-typed record may carry no benchmark id where an imported one does."""
-    a, b = _figures(first), _figures(second)
+    a, b = _figures(site, first), _figures(site, second)
     return [(name, "; ".join(a[name]), "; ".join(b[name])) for name in sorted(a.keys() & b.keys())]
