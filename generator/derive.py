@@ -74,6 +74,7 @@ from .model import (
 from .model import Finding as CaseFinding
 from .model import answer_word as _answer
 from .policy import Policy as Policy
+from .provenance import FigureRow, SystemRow, dated, figure_rows, submitted_by, system_rows
 from .suites import Basis as Basis
 from .suites import CellStatus as CellStatus
 from .suites import Coverage as Coverage
@@ -363,6 +364,11 @@ class Derived:
     unestablished: list[Statement]
     scale: str | None  # "512 GPUs", or the range of the systems' sizes; None if not stated
     noun: str  # what one accelerator is called: GPU, TPU chip, accelerator
+    nouns: str  # and more than one: GPUs, TPU chips
+    submitted_by: str | None  # the submitter and whose cloud; None if the provider published it
+    dated: str | None  # the date and what it is; None if undated
+    figures: list[FigureRow]  # each measurement, with its system, runs and any repeat
+    system_rows: list[SystemRow]
     answers: tuple[Answered, ...]  # every evidence question, in order
 
 
@@ -445,6 +451,7 @@ def derive_validation(
     """Every derived fact about one validation. `program_case_studies` are its program's case
     studies: `derive_site` groups them once for every result."""
     questions = questions or {}
+    noun = accelerator_noun(platform)
     reconciliation = reconcile(validation, platform, suites)
     facts = Facts(
         validation=validation,
@@ -470,7 +477,12 @@ def derive_validation(
         applicable_items={c.id: len(applicable_items(validation, c)) for c in checklists},
         established=established_claims(validation),
         unestablished=unestablished_claims(validation),
-        scale=scale_words(validation, accelerator_noun(platform)),
-        noun=accelerator_noun(platform),
+        scale=scale_words(validation, noun),
+        noun=noun,
+        nouns=f"{noun}s",
+        submitted_by=submitted_by(validation, provider_name),
+        dated=dated(validation, program.name),
+        figures=figure_rows(validation, noun),
+        system_rows=system_rows(validation, noun),
         answers=answered(validation, sorted(questions.values(), key=lambda q: (q.order, q.id))),
     )

@@ -338,7 +338,8 @@ class Builder:
         again_rounds = listed(sorted({self.resubmissions[s.folder].round for s in again}))
         again_words = (
             f" {len(again)} of them {'are' if len(again) != 1 else 'is'} round {again_rounds}'s "
-            f"result{'s' if len(again) != 1 else ''} submitted again, not new measurements."
+            f"result{'s' if len(again) != 1 else ''} submitted again, not "
+            f"{'new measurements' if len(again) != 1 else 'a new measurement'}."
             if again
             else ""
         )

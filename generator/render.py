@@ -281,15 +281,8 @@ class Renderer:
         ]
 
     def measurements(self, validations: list[Validation]) -> list[tuple[Any, ...]]:
-        """Every figure of the results, each with its system's name, its GPUs and its value."""
-        found = []
-        for v in validations:
-            names = {system.key: system.name for system in v.systems}
-            for m in v.measurements:
-                gpus = derive.measurement_count(v, m)
-                figure = workloads.value_words(m.value, m.unit)
-                found.append((v, m, names.get(m.system or ""), gpus, figure))
-        return found
+        """Every figure of the results, each with the result it belongs to."""
+        return [(v, row) for v in validations for row in self.derived[v.id].figures]
 
     # --- pages -----------------------------------------------------------------------------------
 
@@ -334,7 +327,8 @@ class Renderer:
                 "providers/index.md",
                 "providers.md.j2",
                 None,
-                providers=list(site.providers.values()),
+                clouds=[site.providers[p] for p in self.site_facts.clouds],
+                submitters=[site.providers[p] for p in self.site_facts.submitters],
             ),
             self.page(
                 "programs/index.md", "programs.md.j2", None, programs=list(site.programs.values())
@@ -470,6 +464,7 @@ class Renderer:
                 depends_on=[f"providers:{provider.id}", "references"]
                 + [f"facts:{v.id}" for v in own],
                 provider=provider,
+                is_cloud=provider.id in known.clouds,
                 sources=self.sources(provider),
                 validations=own,
                 without=known.programs_without[provider.id],

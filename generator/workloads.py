@@ -22,6 +22,7 @@ from typing import Literal
 
 from .derive import Derived, measurement_count, release_key
 from .model import Measurement, Validation, accelerator_noun, plural
+from .provenance import repeat_words, value_words
 from .site import Site
 
 Kind = Literal["measured", "stated", "inferred"]
@@ -91,19 +92,6 @@ def chip_slugs(chips: list[str]) -> dict[str, str]:
         taken.add(slug)
         found[chip] = slug
     return found
-
-
-def value_words(value: float, unit: str) -> str:
-    """A measured value as pages show it: minutes to two decimals, anything else as given."""
-    return f"{value:.2f} {unit}" if unit == "min" else f"{value:g} {unit}"
-
-
-def repeat_words(measurement: Measurement) -> str | None:
-    """What a figure submitted again is, in the few words a table cell holds."""
-    again = measurement.resubmitted
-    if again is None:
-        return None
-    return f"the same runs as {again.round}, rescored"
 
 
 def figure(validation: Validation, measurement: Measurement, noun: str) -> str:

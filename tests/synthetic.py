@@ -32,6 +32,17 @@ def synthetic_content(destination: Path, total: int) -> Path:
         text = re.sub(
             r"^announced: .*$", f"announced: {announced}", text, count=1, flags=re.MULTILINE
         )
+        # A date cites its source: a dated copy cites its outcome's, an undated one none.
+        text = re.sub(r"^dating:.*\n(?:  .*\n)*", "", text, count=1, flags=re.MULTILINE)
+        if announced != "null":
+            outcome = re.search(r"^outcome:\n((?:  .*\n)+)", text, flags=re.MULTILINE)
+            assert outcome is not None, source
+            cited = dict(re.findall(r"^  (source|grade): (\S+)$", outcome[1], flags=re.MULTILINE))
+            dating = (
+                f"dating: {{source: {cited['source']}, grade: {cited['grade']}, "
+                "basis: publication}\n"
+            )
+            text = re.sub(r"^(announced: .*\n)", rf"\g<1>{dating}", text, count=1, flags=re.M)
         factor = 1 + (index % 13) / 100
         text = re.sub(
             r"^(    value: )([0-9.]+)$",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ COMMIT = "deadbeef" * 5
 VALIDATION = "lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-0"
 ANALYSIS = f"analyses/{VALIDATION}.yaml"
 START = 1_700_000_000_000  # the first run's run_start, in ms
+PUBLISHED = "2024-06-11"  # the synthetic round's date, as the real v4.0's
 
 # (system, benchmark): how many runs, and the first run's length in ms. Each later run is a
 # little longer, by an uneven amount, so the sorted order and the mean are not trivial.
@@ -151,13 +153,18 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Workspace:
     content = copy_content(ROOT / "content", tmp_path / "content")
     mapping = content / "imports" / "mlperf-training.yaml"
     text = mapping.read_text(encoding="utf-8")
-    assert f"\n  {ROUND}:" not in text, "the synthetic round is now a real one: pick another"
+    # The real mapping holds round v4.0 for its date alone (no record is imported from it), so
+    # the synthetic round takes its place.
+    real = re.search(rf"\n  {re.escape(ROUND)}:\n(    .*\n)+", text)
+    assert real is not None and "reviewed:" not in real[0], "v4.0 is imported now: pick another"
     entry = (
-        f"rounds:\n  {ROUND}:\n"
+        f"\n  {ROUND}:\n"
         f"    repository: https://github.com/mlcommons/training_results_{ROUND}\n"
         f"    commit: {COMMIT}\n    reviewed: 2026-12-02\n"
+        f"    published: {{date: {PUBLISHED}, basis: commit, "
+        "source: mlperf-training-v4-0-results-commit, grade: program-owner}\n"
     )
-    mapping.write_text(text.replace("rounds:\n", entry, 1), encoding="utf-8")
+    mapping.write_text(text.replace(real[0], entry, 1), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return Workspace(tmp_path)
 
@@ -284,10 +291,15 @@ def test_a_dropped_run_is_named_in_the_measurement_note(
 ) -> None:
     assert run(capsys, *lay_over(workspace, golden("malformed-mllog-line"))).code == 0
     measured = measurements(workspace)["sys_small", "gpt3"]
+    # The run converged, so the note says so, and what it would score with the line skipped:
+    # the three runs' middle one, this run itself.
+    skipped = run_length(600_000, 1) / 60 / 1000
     assert measured["note"] == (
-        "1 of 3 runs did not count (Lambda/results/sys_small/gpt3/result_1.txt:4: a malformed "
-        "MLLOG line); the rules treat it as the slowest run, so only the fastest is dropped "
-        "besides."
+        "1 run of 3 converged (run_stop status success) but does not count: a line of its log "
+        "does not parse as an MLLOG entry (Lambda/results/sys_small/gpt3/result_1.txt:4: a "
+        "malformed MLLOG line), so MLCommons' reference summarizer, whose compliance check fails "
+        "such a log, scores the result without it, as if it had not converged. Counted with "
+        f"that line skipped, the result would be {skipped:.2f} min."
     )
     # The malformed run counts as the slowest: of the other two, the faster is dropped.
     assert measured["value"] == run_length(600_000, 2) / 60 / 1000
