@@ -405,7 +405,7 @@ def measurement_rows(site: Site) -> list[Row]:
     rows = []
     for validation_id, v in site.validations.items():
         systems = {s.key: s for s in v.systems}
-        noun = accelerator_noun(site.platforms.get(v.platform or ""))
+        noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
         base: dict[str, Any] = {
             "validation": validation_id,
             "provider": v.provider,

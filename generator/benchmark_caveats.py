@@ -45,7 +45,7 @@ def time_at_its_size(facts: Facts) -> Finding | None:
     if not systems or not any(m.system for m in facts.validation.measurements):
         return None
     sizes = _sizes([s.nodes * s.accelerators_per_node for s in systems])
-    noun = accelerator_noun(facts.platform)
+    noun = accelerator_noun(facts.platform, facts.validation)
     return (
         f"Each time is for its own system's size ({sizes} {noun}s). It says nothing of how the "
         "same benchmark runs on a smaller or a larger allocation.",

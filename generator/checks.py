@@ -591,6 +591,14 @@ class Checker:
 
     def check_chip(self, validation: Validation) -> None:
         """A chip family stands in for a platform the sources do not name, never beside one."""
+        if validation.platform is not None and validation.accelerator_noun is not None:
+            self.report(
+                "validations",
+                validation.id,
+                ("accelerator_noun",),
+                f"expected no accelerator_noun beside platform {validation.platform!r}, found "
+                f"{validation.accelerator_noun!r}: the platform gives it",
+            )
         if validation.platform is not None and validation.chip is not None:
             self.report(
                 "validations",

@@ -451,7 +451,7 @@ def derive_validation(
     """Every derived fact about one validation. `program_case_studies` are its program's case
     studies: `derive_site` groups them once for every result."""
     questions = questions or {}
-    noun = accelerator_noun(platform)
+    noun = accelerator_noun(platform, validation)
     reconciliation = reconcile(validation, platform, suites)
     facts = Facts(
         validation=validation,

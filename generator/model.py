@@ -262,9 +262,14 @@ def plural(noun: str, count: int) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
-def accelerator_noun(platform: Platform | None) -> str:
-    """What a result's accelerators are called: its platform's word, else the neutral one."""
-    return platform.accelerator_noun if platform is not None else "accelerator"
+def accelerator_noun(platform: Platform | None, validation: Validation | None = None) -> str:
+    """What a result's accelerators are called: its platform's word, else the word the result
+    gives where it names no platform, else the neutral one."""
+    if platform is not None:
+        return platform.accelerator_noun
+    if validation is not None and validation.accelerator_noun is not None:
+        return validation.accelerator_noun
+    return "accelerator"
 
 
 class Platform(Record):
@@ -454,6 +459,11 @@ class Validation(Record):
         default=None,
         description="The chip family a result names when its source names no platform, e.g. "
         "GB300 for 'GB300-class systems'; leave out when a platform is given.",
+    )
+    accelerator_noun: AcceleratorNoun | None = Field(
+        default=None,
+        description="What one of its accelerators is called (GPU, TPU chip), for a result that "
+        "names no platform; leave out when a platform is given.",
     )
     program: ProgramRef = Field(description="Id of the program the result is under.")
     program_release: Text | None = Field(description="Round or version of the program, e.g. v6.0.")

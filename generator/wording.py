@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .model import ChecklistItem, Platform, Question, Validation, answer_word
+from .model import ChecklistItem, Platform, Question, Validation, accelerator_noun, answer_word
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,12 @@ def platform_slot(wording: Wording) -> str:
     if wording.platform is not None:
         return wording.platform.name
     return wording.validation.chip or ""
+
+
+def accelerator_slot(wording: Wording) -> str:
+    """What one of the result's accelerators is called: GPU, TPU chip, or accelerator where the
+    result names no platform."""
+    return accelerator_noun(wording.platform, wording.validation)
 
 
 def location_slot(wording: Wording) -> str:
@@ -78,6 +84,7 @@ def missing_slot(wording: Wording) -> str:
 SLOTS: dict[str, Callable[[Wording], str]] = {
     "configurations": configurations_slot,
     "platform": platform_slot,
+    "accelerator": accelerator_slot,
     "location": location_slot,
     "trial": trial_slot,
     "missing": missing_slot,

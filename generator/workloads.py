@@ -121,7 +121,7 @@ def by_chip(
         for m in v.measurements:
             key = (program, m.workload, "", "", "")
             row = rows[chip].setdefault(key, Row(program, m.workload, None, None, ()))
-            noun = accelerator_noun(site.platforms.get(v.platform or ""))
+            noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
             row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m, noun)))
             covered = True
         reconciliation = derived[v.id].reconciliation
@@ -223,7 +223,7 @@ def pairs(site: Site, chosen: dict[str, list[Validation]]) -> list[Pair]:
 
 
 def _figures(site: Site, validation: Validation) -> dict[str, list[str]]:
-    noun = accelerator_noun(site.platforms.get(validation.platform or ""))
+    noun = accelerator_noun(site.platforms.get(validation.platform or ""), validation)
     found: dict[str, list[str]] = defaultdict(list)
     for m in validation.measurements:
         found[m.workload].append(figure(validation, m, noun))

@@ -21,6 +21,7 @@ from conftest import ROOT
 from openapi_spec_validator import validate as validate_openapi
 
 from generator import derive
+from generator.model import Dating
 from generator.render import Output, render
 from generator.site import Site, load_site
 
@@ -213,8 +214,11 @@ def _with_dated_exemplar(site: Site) -> Site:
     """The real content with Crusoe's B300 result dated, so its 12-month validity has an end."""
     validations = dict(site.validations)
     crusoe = validations["crusoe-hgx-b300-exemplar"]
+    dating = Dating(
+        source="crusoe-b300-announcement", grade="provider-reported", basis="publication"
+    )
     validations[crusoe.id] = crusoe.model_copy(
-        update={"announced": date(2026, 1, 15), "last_reviewed": date(2026, 2, 1)}
+        update={"announced": date(2026, 1, 15), "dating": dating, "last_reviewed": date(2026, 2, 1)}
     )
     return dataclasses.replace(site, validations=validations)
 

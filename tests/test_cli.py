@@ -47,7 +47,7 @@ def unanswered_question(content: Path) -> None:
 
 
 WARNING = (
-    "content/validations/test-validation.yaml:35:1: warning: evidence: expected an answer to the "
+    "content/validations/test-validation.yaml:36:1: warning: evidence: expected an answer to the "
     "evidence question 'unanswered-question', found none (answer not-stated if no source says)"
 )
 
@@ -83,7 +83,7 @@ def test_github_format_fails_on_a_warning_and_annotates_it(
     printed = capsys.readouterr()
     out = printed.out.splitlines()
     assert out[0].startswith(
-        "::warning file=content/validations/test-validation.yaml,line=35,col=1,"
+        "::warning file=content/validations/test-validation.yaml,line=36,col=1,"
         "title=cloudqual%3A evidence::expected an answer to the evidence question"
     )
     assert out[2:-1] == [WARNING]
@@ -123,21 +123,21 @@ def test_github_format_annotates_and_summarizes(
         "title=cloudqual%3A summary::expected this required field, found it missing"
     )
     assert out[1].startswith(
-        "::error file=content/validations/test-validation.yaml,line=10,col=1,title=cloudqual%3A "
-        "sumary::expected one of the fields announced, caveats,"
+        "::error file=content/validations/test-validation.yaml,line=11,col=1,title=cloudqual%3A "
+        "sumary::expected one of the fields accelerator_noun, announced, caveats,"
     )
     # Then the plain lines, in a region where the runner ignores workflow commands.
     assert re.fullmatch(r"::stop-commands::[0-9a-f]{32}", out[2])
     assert out[3:5] == [
         "content/validations/test-validation.yaml:2:1: summary: "
         "expected this required field, found it missing",
-        "content/validations/test-validation.yaml:10:1: sumary: expected one of the fields "
+        "content/validations/test-validation.yaml:11:1: sumary: expected one of the fields "
         + out[1].split("::expected one of the fields ")[1],
     ]
     assert out[5:] == [f"::{out[2].removeprefix('::stop-commands::')}::"]
     written = summary.read_text(encoding="utf-8")
     assert "## cloudqual check: 2 errors, 0 warnings" in written
-    assert "| error | `content/validations/test-validation.yaml:10:1` | `sumary` |" in written
+    assert "| error | `content/validations/test-validation.yaml:11:1` | `sumary` |" in written
 
 
 def test_new_refuses_bad_kind_bad_id_and_overwrite(

@@ -50,7 +50,8 @@ MEANING = {
         "validated configurations",
     ],
     "confirm-deployment": [
-        "Confirm the proposed deployment's region, GPU count and execution environment",
+        "Confirm the proposed deployment's region, ",
+        " count and execution environment",
         "rather than assuming every",
         "allocation reproduces the",
     ],
@@ -164,6 +165,10 @@ def facts_of(real: Site, validation: Validation, item: str) -> list[str]:
     if item == "request-matrix" and validation.scope.configurations is not None:
         facts.append(f"one of the {validation.scope.configurations} validated configurations")
     if item == "confirm-deployment":
+        # The analysis says "GPU count"; a TPU result's item counts TPU chips.
+        platform = real.platforms.get(validation.platform or "")
+        noun = platform.accelerator_noun if platform else validation.accelerator_noun
+        facts.append(f"region, {noun or 'accelerator'} count and")
         if validation.platform is not None:
             facts.append(f"every {real.platforms[validation.platform].name} allocation")
         if validation.deployment.location is not None:

@@ -10,8 +10,11 @@ framework is not what their runs' logs give.
 
 from __future__ import annotations
 
+import csv
+import json
 import re
 from datetime import date
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -169,9 +172,11 @@ def test_a_round_compared_with_an_earlier_one_needs_its_folder(
     ("described", "logged", "same"),
     [
         ("NVIDIA NeMo Framework Release 25.09", "PyTorch NVIDIA Release 25.09", True),
-        ("NeMo 2.1.0, Megatron-LM, PyTorch NVIDIA Release 25.09", "PyTorch NVIDIA Release 25.09", True),
+        ("NeMo 2.1.0, Megatron-LM, PyTorch NVIDIA Release 25.09", "PyTorch NVIDIA Release 25.09",
+         True),
         ("PyTorch NVIDIA Release 23.09", "PyTorch NVIDIA Release 25.04", False),
-        ("MXNet NVIDIA Release 24.04 or PyTorch NVIDIA Release 24.04", "PyTorch NVIDIA Release 24.09", False),
+        ("MXNet NVIDIA Release 24.04 or PyTorch NVIDIA Release 24.04",
+         "PyTorch NVIDIA Release 24.09", False),
         (None, "PyTorch NVIDIA Release 24.09", False),
         ("maxtext", "MaxText", True),
         ("maxtext", "jax", False),
@@ -335,13 +340,14 @@ def test_a_result_submitted_again_compares_no_generations(content: Path) -> None
 
 def test_a_date_cites_its_source(content: Path) -> None:
     path = content / "validations" / "coreweave-clustermax-2.yaml"
-    text = path.read_text(encoding="utf-8")
-    path.write_text(re.sub(r"^dating: .*\n", "", text, flags=re.M), encoding="utf-8")
+    text = re.sub(r"^dating: .*\n", "", path.read_text(encoding="utf-8"), flags=re.M)
+    path.write_text(text, encoding="utf-8")
+    line = text.split("\n").index("announced: 2025-11-06") + 1
     with pytest.raises(ContentError) as raised:
         load_site(content)
     (problem,) = raised.value.problems
     assert str(problem) == (
-        "content/validations/coreweave-clustermax-2.yaml:8:12: announced: expected a dating "
+        f"content/validations/coreweave-clustermax-2.yaml:{line}:12: announced: expected a dating "
         "(source, grade and basis) beside the date 2025-11-06, found none: a date cites its "
         "source"
     )
@@ -357,3 +363,86 @@ def test_the_caveat_rules_read_the_marks() -> None:
     facts = Facts(v, site.programs[v.program], None, "x", reconcile(v, None, []), ())
     assert resubmitted_results(facts) is None
     assert framework_differs(facts) is None
+
+
+# --- the built site: a TPU is never a GPU --------------------------------------------------------
+
+GPU = re.compile(r"\bGPUs?\b")
+GPU_COUNT = re.compile(r"\d\s*(?:×\s*\d+\s*)?GPUs?\b|\bGPUs?\s*\(\d")
+BLOCKS = {"p", "li", "tr", "caption", "figcaption", "dd", "dt", "h1", "h2", "h3", "h4", "title"}
+
+
+class Blocks(HTMLParser):
+    """The text of each block of a page: a table row, a list item, a paragraph."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[list[str]] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in BLOCKS:
+            self.open.append([])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in BLOCKS and self.open:
+            self.found.append(" ".join("".join(self.open.pop()).split()))
+
+    def handle_data(self, data: str) -> None:
+        for block in self.open:
+            block.append(data)
+
+
+def blocks(path: Path) -> list[str]:
+    parser = Blocks()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.found
+
+
+def test_no_page_or_data_file_calls_a_tpu_a_gpu(built: Path, real: Site) -> None:
+    tpus = sorted(
+        v.id
+        for v in real.validations.values()
+        if v.platform is not None and real.platforms[v.platform].accelerator_noun == "TPU chip"
+    )
+    assert len(tpus) == 2
+    pages = sorted(built.rglob("*.html"))
+    assert len(pages) > 100
+    # Anywhere: a row, item or paragraph that speaks of a TPU never counts GPUs.
+    mixed = [
+        (page.relative_to(built).as_posix(), text)
+        for page in pages
+        for text in blocks(page)
+        if "TPU" in text and GPU_COUNT.search(text)
+    ]
+    assert mixed == []
+    # A TPU result's own pages and downloads never say GPU at all.
+    for validation_id in tpus:
+        own = [
+            built / "validations" / validation_id / "index.html",
+            built / "trial-checklists" / validation_id / "index.html",
+            *sorted((built / "downloads").glob(f"{validation_id}-*")),
+        ]
+        for path in own:
+            text = path.read_text(encoding="utf-8")
+            if path.suffix == ".html":
+                text = " ".join(blocks(path))
+            assert "TPU chips" in text or path.parent.name == "downloads", path
+            assert not GPU.search(text), (path, GPU.search(text))
+    # The data: a TPU row has no GPU count, and names its accelerators.
+    with (built / "downloads" / "measurements.csv").open(encoding="utf-8", newline="") as stream:
+        rows = list(csv.DictReader(stream))
+    tpu_rows = [row for row in rows if row["validation"] in tpus]
+    assert tpu_rows and all(
+        row["gpus"] == "" and row["accelerator_noun"] == "TPU chip" and int(row["accelerators"])
+        for row in tpu_rows
+    )
+    gpu_rows = [row for row in rows if row["accelerator_noun"] == "GPU" and row["accelerators"]]
+    assert gpu_rows and all(row["gpus"] == row["accelerators"] for row in gpu_rows)
+    document = json.loads((built / "api" / "v1" / "measurements.json").read_text("utf-8"))
+    for row in document["measurements"]:
+        if row["validation"] in tpus:
+            assert row["gpus"] is None and row["accelerator_noun"] == "TPU chip", row
+    for validation_id in tpus:
+        api = (built / "api" / "v1" / "validations" / f"{validation_id}.json").read_text("utf-8")
+        assert not GPU.search(api), validation_id

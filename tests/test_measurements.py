@@ -159,7 +159,7 @@ def test_an_imported_result_reads_in_the_browser(built: Path) -> None:
         expect(page.get_by_role("heading", name="Systems")).to_be_visible()
         systems = page.locator("table.cq-systems tbody tr")
         expect(systems).to_have_count(3)
-        expect(systems.first).to_contain_text("16 (2 × 8)")
+        expect(systems.first).to_contain_text("16 GPUs (2 × 8)")
         measurements = page.locator("h2#measurements ~ table").first.locator("tbody tr")
         expect(measurements).to_have_count(6)
         expect(measurements.nth(1)).to_contain_text("23.33 min")

@@ -30,10 +30,10 @@ def test_every_content_file_starts_with_its_modeline() -> None:
 
 
 @pytest.mark.parametrize(
-    "gpus",
+    "count",
     [True, "512", 512.0, 0, -8],
 )
-def test_scope_rejects_loose_or_impossible_counts(gpus: object) -> None:
+def test_scope_rejects_loose_or_impossible_counts(count: object) -> None:
     fields = {
         "source": "s",
         "grade": "provider-reported",
@@ -44,9 +44,9 @@ def test_scope_rejects_loose_or_impossible_counts(gpus: object) -> None:
         "precisions": [],
         "architectures": [],
     }
-    assert Scope.model_validate({**fields, "gpus": 512}).gpus == 512
-    with pytest.raises(ValidationError):
-        Scope.model_validate({**fields, "gpus": gpus})
+    assert Scope.model_validate({**fields, "accelerators": 512}).accelerators == 512
+    with pytest.raises(ValidationError, match="accelerators"):
+        Scope.model_validate({**fields, "accelerators": count})
 
 
 @pytest.mark.parametrize("record_id", ["Crusoe", "crusoe_b300", "-crusoe", "crusoe--b300", "a/b"])
