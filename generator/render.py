@@ -64,6 +64,24 @@ FIT_WORDS = {
 }
 
 
+def undated_words(total: int, shown: int, after_dated: bool) -> str | None:
+    """What the home page says of the results no source dates, of which it lists `shown`."""
+    if not total:
+        return None
+    results = f"{total} result{'s' if total != 1 else ''}"
+    if not shown:
+        return (
+            f"{results} whose sources state no announcement date cannot be placed in time, so "
+            "they are not among the latest: the list of all validations holds them."
+        )
+    first = f", of which the first {shown} by id" if shown < total else ""
+    lead = "Then the results" if after_dated else "Results"
+    return (
+        f"{lead} whose sources state no announcement date: {total} in all{first}. They cannot "
+        "be placed in time, so they come last."
+    )
+
+
 def _number(value: float) -> str:
     """A number as a reader writes it: 5.0 as 5, 12.5 as 12.5."""
     return f"{value:g}"
@@ -259,10 +277,11 @@ class Renderer:
         LATEST in all, and how many results are undated."""
         dated = [v for v in self.validations if v.announced is not None][:LATEST]
         undated = [v for v in self.validations if v.announced is None]
+        shown = undated[: LATEST - len(dated)]
         return {
             "dated": dated,
-            "undated": undated[: LATEST - len(dated)],
-            "undated_total": len(undated),
+            "undated": shown,
+            "undated_words": undated_words(len(undated), len(shown), bool(dated)),
         }
 
     def flagged(self) -> list[tuple[Validation, list[tuple[str, str]]]]:

@@ -13,7 +13,7 @@ from generator import workloads
 from generator.derive import Policy
 from generator.facts import derive_site
 from generator.links import page_url, relative_file, relative_url, safe_path
-from generator.render import render
+from generator.render import render, undated_words
 from generator.site import load_site
 
 POLICY = Policy(as_of=date(2026, 12, 2))
@@ -199,3 +199,21 @@ def test_pairs_match_workloads_by_name_and_stay_few_per_result() -> None:
     )
     shared = {name: (a, b) for name, a, b in pairs[lambda_gb300].shared}
     assert shared["Llama 3.1 8B"] == ("11.59 min", "14.25 min at 72 GPUs")
+
+
+@pytest.mark.parametrize(
+    ("total", "shown", "after_dated", "words"),
+    [
+        (0, 0, True, None),
+        (5, 0, True, "5 results whose sources state no announcement date cannot be placed in "
+         "time, so they are not among the latest: the list of all validations holds them."),
+        (5, 2, True, "Then the results whose sources state no announcement date: 5 in all, of "
+         "which the first 2 by id. They cannot be placed in time, so they come last."),
+        (1, 1, False, "Results whose sources state no announcement date: 1 in all. They cannot "
+         "be placed in time, so they come last."),
+    ],
+)  # fmt: skip
+def test_the_home_page_says_what_it_lists_of_the_undated(
+    total: int, shown: int, after_dated: bool, words: str | None
+) -> None:
+    assert undated_words(total, shown, after_dated) == words
