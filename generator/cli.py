@@ -197,6 +197,7 @@ def _counted(number: int, noun: str) -> str:
 def _import(args: argparse.Namespace) -> int:
     # Imported here: the import and its reader stay off the path of every other command.
     from . import importer
+    from .mlperf import same_release
 
     name = f"cloudqual import {importer.PROGRAM}"
     try:
@@ -223,6 +224,16 @@ def _import(args: argparse.Namespace) -> int:
             print(f"dropped run: {report.quote(where)}: {report.quote(run.failure or '')}")
     for system in reading.without_results:
         print(f"no results: {report.quote(system.path)}")
+    for system in reading.systems:
+        logged = sorted(
+            {f for score in reading.scores if score.system == system for f in score.frameworks}
+        )
+        if logged and not all(same_release(system.framework, f) for f in logged):
+            print(
+                f"framework differs: {report.quote(system.path)}: the run logs give "
+                f"{report.quote('; '.join(logged))}, the description "
+                f"{report.quote(system.framework or 'none')}"
+            )
     for folder, repeat in sorted(plan.repeats.items()):
         where = f" ({report.quote(repeat.folder)})" if repeat.folder else ""
         print(f"submitted again: {report.quote(folder)}: round {repeat.round}{where}")

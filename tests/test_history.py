@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 from datetime import date
 from html.parser import HTMLParser
@@ -446,3 +447,22 @@ def test_no_page_or_data_file_calls_a_tpu_a_gpu(built: Path, real: Site) -> None
     for validation_id in tpus:
         api = (built / "api" / "v1" / "validations" / f"{validation_id}.json").read_text("utf-8")
         assert not GPU.search(api), validation_id
+
+
+# --- golden: the import's report on the fixture's rounds ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("round_name", "earlier"), [("v4.1", "v4.0"), ("v5.0", "v4.1"), ("v5.1", "v5.0")]
+)
+def test_the_import_reports_exactly(
+    round_name: str, earlier: str, capsys: pytest.CaptureFixture[str], content: Path
+) -> None:
+    """What the import prints of each fixture round: its systems, dropped runs, systems without
+    results and results submitted again. CLOUDQUAL_UPDATE_GOLDEN=1 rewrites the expected text."""
+    code, out, err = imported(capsys, content, round_name, "--earlier", str(FIXTURE / earlier))
+    printed = f"exit {code}\n--- stdout\n{out}--- stderr\n{err}"
+    expected = FIXTURE / f"{round_name}.expected.txt"
+    if os.environ.get("CLOUDQUAL_UPDATE_GOLDEN"):
+        expected.write_text(printed, encoding="utf-8")
+    assert printed == expected.read_text(encoding="utf-8")
