@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from .caveats import DEPLOYMENT, GENERATIONAL, RULES
+from .links import RESERVED_IDS, SECTIONS, chip_name, chip_slug
 from .load import Document, Path_
 from .model import (
     ID_PATTERN,
@@ -336,6 +337,7 @@ class Checker:
         for checklist in self.records.get("checklists", {}).values():
             assert isinstance(checklist, Checklist)
             self.check_checklist(checklist)
+        self.check_outputs()
         for source in self.records.get("sources", {}).values():
             assert isinstance(source, Source)
             for role in ("provider", "program"):
@@ -630,6 +632,59 @@ class Checker:
                     f"expected a suite or release named by its commit or tag, found "
                     f"{dated[0]!r}: what is current goes stale, and no source says it still is",
                 )
+
+    def check_outputs(self) -> None:
+        """No two records name one output: a record may not take its section's own page, and two
+        chips may not give one page name under workloads/ (a page is never renamed to make room,
+        so a hostile record cannot move a real chip's page)."""
+        for kind in SECTIONS:
+            for record_id in sorted(self.records.get(kind, {})):
+                if record_id in RESERVED_IDS:
+                    self.report(
+                        kind,
+                        record_id,
+                        ("id",),
+                        f"expected an id other than {record_id!r}, which is the {kind} "
+                        "section's own page, found it",
+                    )
+        named: dict[str, list[tuple[str, str, str]]] = {}  # slug -> (chip, kind, record id)
+        for platform in self.records.get("platforms", {}).values():
+            assert isinstance(platform, Platform)
+            named.setdefault(chip_slug(platform.chip), []).append(
+                (chip_name(platform.chip), "platforms", platform.id)
+            )
+        for validation in self.records.get("validations", {}).values():
+            assert isinstance(validation, Validation)
+            if validation.platform is None and validation.chip is not None:
+                named.setdefault(chip_slug(validation.chip), []).append(
+                    (chip_name(validation.chip), "validations", validation.id)
+                )
+        for slug, holders in sorted(named.items()):
+            for chip, kind, record_id in holders:
+                if slug in ("", *RESERVED_IDS):
+                    why = "none" if not slug else f"workloads/{slug}, the section's own page"
+                    self.report(
+                        kind,
+                        record_id,
+                        ("chip",),
+                        f"expected a chip name that gives a page name under workloads/, found "
+                        f"{chip!r}, which gives {why}",
+                    )
+                    continue
+                others = sorted({(c, k, r) for c, k, r in holders if c != chip})
+                if others:
+                    other, other_kind, other_id = others[0]
+                    document = self.documents[(other_kind, other_id)]
+                    at = document.position(("chip",))
+                    where = f"{document.path}:{at.line}:{at.column}"
+                    self.report(
+                        kind,
+                        record_id,
+                        ("chip",),
+                        f"expected a chip whose page name (workloads/{slug}) no other chip takes, "
+                        f"found {chip!r}, whose page name is that of {other!r} ({where}): write "
+                        "the chip as the other record does, or tell them apart",
+                    )
 
     def check_dating(self, validation: Validation) -> None:
         """A date is a fact like any other: it says where it comes from."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from . import api, feeds
 from .api import open_because
 from .derive import OpenItem
+from .links import checklist_download
 from .model import Checklist, json_schemas
 from .site import Site
 
@@ -81,7 +82,6 @@ def build_data(
     files |= feeds.build_feeds(builder, site_url)
     for validation_id in sorted(site.validations):
         for checklist_id, items in facts.derived[validation_id].open_items.items():
-            stem = f"downloads/{validation_id}-{checklist_id}"
             checklist = site.checklists[checklist_id]
             markdown = checklist_markdown(
                 facts.titles[validation_id],
@@ -89,8 +89,10 @@ def build_data(
                 items,
                 site.sources[checklist.source].title,
             )
-            files[f"{stem}.md"] = markdown.encode("utf-8")
-            files[f"{stem}.csv"] = checklist_csv(validation_id, items).encode()
+            files[checklist_download(validation_id, checklist_id, "md")] = markdown.encode("utf-8")
+            files[checklist_download(validation_id, checklist_id, "csv")] = checklist_csv(
+                validation_id, items
+            ).encode()
     for name, schema in json_schemas().items():
         files[f"schemas/{name}"] = schema.encode("utf-8")
     files["downloads/measurements.csv"] = csv_text(

@@ -293,20 +293,33 @@ def program_coverage(
     return [(p, [v for v in validations if v.program == p.id]) for p in programs]
 
 
-def conflicts(validations: list[Validation]) -> list[tuple[Validation, Validation]]:
-    """Pairs of results for the same platform, program and release that disagree on the outcome,
-    where neither is recorded as the other's predecessor."""
+@dataclass(frozen=True)
+class Conflict:
+    """Results for one platform, program and release that disagree on the outcome. Each result is
+    listed once, however many others it disagrees with, so a page grows with the results, not
+    with their pairs."""
+
+    platform: str | None
+    program: str
+    release: str | None
+    results: tuple[Validation, ...]  # by outcome, then id
+
+
+def conflicts(validations: list[Validation]) -> list[Conflict]:
+    """Each platform, program and release whose current results disagree on the outcome. A
+    result another names as its predecessor has been followed, so it is not current."""
+    followed = {v.predecessor for v in validations if v.predecessor is not None}
+    groups: dict[tuple[str | None, str, str | None], list[Validation]] = {}
+    for v in validations:
+        if v.id not in followed:
+            groups.setdefault((v.platform, v.program, v.program_release), []).append(v)
     found = []
-    for index, first in enumerate(validations):
-        for second in validations[index + 1 :]:
-            same = (first.platform, first.program, first.program_release) == (
-                second.platform,
-                second.program,
-                second.program_release,
-            )
-            related = second.id == first.predecessor or first.id == second.predecessor
-            if same and not related and first.outcome.result != second.outcome.result:
-                found.append((first, second))
+    for (platform, program, release), results in sorted(
+        groups.items(), key=lambda item: tuple(part or "" for part in item[0])
+    ):
+        if len({v.outcome.result for v in results}) > 1:
+            ordered = tuple(sorted(results, key=lambda v: (v.outcome.result, v.id)))
+            found.append(Conflict(platform, program, release, ordered))
     return found
 
 

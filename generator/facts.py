@@ -65,7 +65,7 @@ class SiteFacts:
     # Provider ids, by name: the clouds, and the submitters whose every result names no cloud.
     clouds: list[str]
     submitters: list[str]
-    conflicts: dict[str, list[tuple[Validation, Validation]]]  # by provider id
+    conflicts: dict[str, list[derive.Conflict]]  # by provider id
     programs_without: dict[str, list[Program]]  # by provider id: programs it has no result under
     case_studies: dict[str, list[CaseStudy]]  # by program id
     gaps: dict[str, list[derive.Gap]]  # by case study id, a gap per finding

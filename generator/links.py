@@ -6,7 +6,9 @@ GitHub Pages project folder.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
+import re
 
 # The section folder of each record kind that has its own pages.
 SECTIONS = {
@@ -17,8 +19,36 @@ SECTIONS = {
 }
 
 
+# The name a record's page may not take in its section: the section's own index.
+RESERVED_IDS = frozenset({"index"})
+# A chip's page name is cut to this many characters, and then told apart by a hash of the whole
+# name: chip names are free text, and a file name past 255 bytes cannot be written.
+CHIP_SLUG_LENGTH = 40
+
+
+def chip_name(chip: str) -> str:
+    """A chip's name as the site groups results by it: " B300" is the B300, spaces and all."""
+    return " ".join(chip.split())
+
+
+def chip_slug(chip: str) -> str:
+    """The page name of a chip under workloads/; "" for a name with no letter or digit."""
+    slug = re.sub(r"[^a-z0-9]+", "-", chip_name(chip).lower()).strip("-")
+    if len(slug) <= CHIP_SLUG_LENGTH:
+        return slug
+    digest = hashlib.sha256(chip_name(chip).encode("utf-8")).hexdigest()[:8]
+    return f"{slug[:CHIP_SLUG_LENGTH].strip('-')}-{digest}"
+
+
 def record_uri(kind: str, record_id: str) -> str:
     return f"{SECTIONS[kind]}/{record_id}.md"
+
+
+def checklist_download(validation_id: str, checklist_id: str, suffix: str) -> str:
+    """Where a validation's open checklist items are downloaded: a folder per validation. Joined
+    with a hyphen, which ids may hold, validation `a-b` with checklist `c` and validation `a`
+    with checklist `b-c` would write the same file; a slash no id can hold."""
+    return f"downloads/{validation_id}/{checklist_id}.{suffix}"
 
 
 def page_url(uri: str, directory_urls: bool) -> str:

@@ -22,6 +22,7 @@ from . import api, charts, derive, markup, workloads
 from .data import build_data, csv_text
 from .facts import SiteFacts, derive_site
 from .links import (
+    checklist_download,
     record_uri,
     relative_file,
     relative_url,
@@ -119,6 +120,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         basis_words=BASIS_WORDS,
         fit_words=FIT_WORDS,
         applies_words=derive.APPLIES_WORDS,
+        checklist_download=checklist_download,
     )
     return env
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .links import chip_name
 from .model import Platform, Suite, Validation
 
 
@@ -105,8 +106,10 @@ class Reconciliation:
 
 
 def chip_of(validation: Validation, platform: Platform | None) -> str | None:
-    """The chip a result is for: its platform's, or the chip family it names without one."""
-    return platform.chip if platform is not None else validation.chip
+    """The chip a result is for: its platform's, or the chip family it names without one, with
+    its spaces read as the site groups by it."""
+    chip = platform.chip if platform is not None else validation.chip
+    return chip_name(chip) if chip is not None else None
 
 
 def reconcile(
@@ -116,7 +119,7 @@ def reconcile(
     stated = next((s for s in suites if s.id == validation.stated_suite), None)
     chip = chip_of(validation, platform)
     same_chip = sorted(
-        (s for s in suites if s.program == validation.program and s.chip == chip),
+        (s for s in suites if s.program == validation.program and chip_name(s.chip) == chip),
         key=lambda s: s.id,
     )
     candidates = tuple((s, suite_counts(s), fit(validation, suite_counts(s))) for s in same_chip)

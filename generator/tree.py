@@ -16,7 +16,7 @@ from pathlib import Path
 from .problem import Position, Problem
 
 
-def _refusal(entry: os.DirEntry[str], repository: Path) -> str | None:
+def _refusal(entry: os.DirEntry[str], repository: Path, content: Path) -> str | None:
     """Why `entry` may not be read, or None if it is a regular file or folder to walk."""
     if entry.is_symlink():
         try:
@@ -25,6 +25,21 @@ def _refusal(entry: os.DirEntry[str], repository: Path) -> str | None:
             return "expected a file, found a symbolic link that resolves to nothing (or loops)"
         if not target.is_relative_to(repository):
             return "expected a file in the repository, found a symbolic link to a path outside it"
+        # Inside the repository is not enough: `pages/x.md -> ../../.git/config` would publish
+        # the repository's own settings. A link may name only a content file, outside any
+        # hidden folder the walk itself skips.
+        if not target.is_relative_to(content):
+            shown = target.relative_to(repository).as_posix()
+            return (
+                f"expected a file in the content folder, found a symbolic link to {shown}, "
+                "outside it"
+            )
+        if any(part.startswith(".") for part in target.relative_to(content).parts):
+            shown = target.relative_to(repository).as_posix()
+            return (
+                f"expected a file in the content folder, found a symbolic link to {shown}, "
+                "in a hidden folder"
+            )
         if target.is_dir():
             return (
                 "expected a file, found a symbolic link to a folder, which the walk never follows"
@@ -44,6 +59,7 @@ def content_files(folder: Path, shown_root: Path) -> tuple[list[Path], list[Prob
     Names starting with a dot are left out, as MkDocs leaves them out of a site.
     """
     repository = shown_root.resolve()
+    content = folder.resolve()
     files: list[Path] = []
     problems: list[Problem] = []
 
@@ -60,7 +76,7 @@ def content_files(folder: Path, shown_root: Path) -> tuple[list[Path], list[Prob
             if entry.name.startswith("."):
                 continue
             path = Path(entry.path)
-            refusal = _refusal(entry, repository)
+            refusal = _refusal(entry, repository, content)
             if refusal is not None:
                 shown = path.relative_to(shown_root).as_posix()
                 problems.append(Problem(shown, Position(1, 1), "", refusal))

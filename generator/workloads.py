@@ -15,12 +15,12 @@ recipes), never the buyer's, and the pages say so.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
 from .derive import Derived, measurement_count, release_key
+from .links import chip_slug
 from .model import Measurement, Validation, accelerator_noun, plural
 from .provenance import repeat_words, value_words
 from .site import Site
@@ -65,33 +65,12 @@ class ChipView:
     without: list[Validation]  # results on the chip that name no workload
 
 
-# A chip's page name is cut to this many characters, and then told apart by a hash of the whole
-# name: chip names are free text, and a file name past 255 bytes cannot be written.
-SLUG_LENGTH = 40
-
-
-def chip_slug(chip: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", chip.lower()).strip("-")
-    if len(slug) <= SLUG_LENGTH:
-        return slug
-    digest = hashlib.sha256(chip.encode("utf-8")).hexdigest()[:8]
-    return f"{slug[:SLUG_LENGTH].strip('-')}-{digest}"
-
-
 def chip_slugs(chips: list[str]) -> dict[str, str]:
-    """A page name for each chip, unique: chip names are free text, so two may slug alike
-    ("MI300X", "mi300x"), or to nothing, or to the section's own index."""
-    taken = {"index"}
-    found = {}
-    for chip in sorted(chips):
-        base = chip_slug(chip) or "chip"
-        slug, number = base, 1
-        while slug in taken:
-            number += 1
-            slug = f"{base}-{number}"
-        taken.add(slug)
-        found[chip] = slug
-    return found
+    """A page name for each chip. `cloudqual check` refuses two chips whose names give one page
+    name, and a name that gives none or the section's own: a page is never renamed to make room,
+    or a hostile record could take a real chip's page. Should one get past, the build stops on
+    two pages sharing a path."""
+    return {chip: chip_slug(chip) for chip in sorted(chips)}
 
 
 def figure(validation: Validation, measurement: Measurement, noun: str) -> str:

@@ -177,7 +177,7 @@ def test_each_checklist_csv_reads_back_as_its_api_rows(output: Output, site: Sit
     for validation_id in site.validations:
         found = document(output, f"{API}/validations/{validation_id}.json")
         for checklist, checks in found["derived"]["open_checks"].items():
-            text = output.data[f"downloads/{validation_id}-{checklist}.csv"].decode()
+            text = output.data[f"downloads/{validation_id}/{checklist}.csv"].decode()
             rows = list(csv.DictReader(io.StringIO(text)))
             assert [(r["validation"], r["item"], r["check"], r["open_because"]) for r in rows] == [
                 (validation_id, c["item"], c["check"], c["open_because"]) for c in checks

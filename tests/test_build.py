@@ -233,13 +233,15 @@ def test_printable_checklist_and_downloads(built: Path) -> None:
     assert "Trial checklist: Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud" in printable
     assert printable.count("Open because:") == 3
     assert "6 of the 6 items apply to this validation; 0 of them are closed" in printable
-    markdown = (built / "downloads" / "crusoe-hgx-b300-exemplar-trial-checklist.md").read_text()
+    markdown = (built / "downloads" / "crusoe-hgx-b300-exemplar" / "trial-checklist.md").read_text()
     assert markdown.startswith("# Trial checklist: Crusoe NVIDIA HGX B300")
     assert markdown.count("- [ ] ") == 6
     rows = list(
         csv.reader(
             io.StringIO(
-                (built / "downloads" / "crusoe-hgx-b300-exemplar-trial-checklist.csv").read_text()
+                (
+                    built / "downloads" / "crusoe-hgx-b300-exemplar" / "trial-checklist.csv"
+                ).read_text()
             )
         )
     )
@@ -324,7 +326,7 @@ def test_data_page_lists_the_published_files(built: Path) -> None:
         "../api/v1/validations.json",
         "../schemas/validations.schema.json",
         "../charts/evidence.csv",
-        "../downloads/crusoe-hgx-b300-exemplar-trial-checklist.csv",
+        "../downloads/crusoe-hgx-b300-exemplar/trial-checklist.csv",
     ):
         assert f'href="{target}"' in html
     published = (built / "schemas" / "validations.schema.json").read_text()

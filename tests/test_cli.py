@@ -289,8 +289,8 @@ def test_render_writes_pages_data_and_hand_written_pages(
     assert (docs / "charts" / "evidence.svg").read_bytes().startswith(b"<svg")
     assert (docs / "methodology.md").is_file() and (docs / "assets" / "cloudqual").is_dir()
     # A Markdown download waits outside docs/, where MkDocs would make a page of it.
-    assert (out / "files" / "downloads" / "test-validation-test-checklist.md").is_file()
-    assert not (docs / "downloads" / "test-validation-test-checklist.md").exists()
+    assert (out / "files" / "downloads" / "test-validation" / "test-checklist.md").is_file()
+    assert not (docs / "downloads" / "test-validation" / "test-checklist.md").exists()
     # The published address makes the feeds' links absolute, as under mkdocs build.
     feed = (docs / "feeds" / "validations.atom").read_text(encoding="utf-8")
     assert '<link href="https://site.test/cq/validations/test-validation.html"' in feed

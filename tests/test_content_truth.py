@@ -129,7 +129,7 @@ def page_items(built: Path, uri: str) -> dict[str, str]:
 
 
 def csv_items(built: Path, validation_id: str) -> dict[str, str]:
-    text = (built / "downloads" / f"{validation_id}-trial-checklist.csv").read_text()
+    text = (built / "downloads" / validation_id / "trial-checklist.csv").read_text()
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["validation", "item", "check", "open_because"]
     assert {row[0] for row in rows[1:]} <= {validation_id}
@@ -137,7 +137,7 @@ def csv_items(built: Path, validation_id: str) -> dict[str, str]:
 
 
 def markdown_items(built: Path, validation_id: str) -> list[str]:
-    text = (built / "downloads" / f"{validation_id}-trial-checklist.md").read_text()
+    text = (built / "downloads" / validation_id / "trial-checklist.md").read_text()
     return [line.removeprefix("- [ ] ") for line in text.splitlines() if line.startswith("- [ ] ")]
 
 

@@ -470,12 +470,23 @@ def test_conflicts(minimal: Site) -> None:
     failed = test.model_copy(
         update={"id": "test-failed", "outcome": test.outcome.model_copy(update={"result": "fail"})}
     )
-    assert derive.conflicts([test, failed]) == [(test, failed)]
+    (found,) = derive.conflicts([test, failed])
+    assert found.results == (failed, test)  # by outcome: fail, then pass
     successor = failed.model_copy(update={"predecessor": "test-validation"})
     assert derive.conflicts([test, successor]) == []
     other_release = failed.model_copy(update={"program_release": "2"})
     assert derive.conflicts([test, other_release]) == []
     assert derive.conflicts([test, test.model_copy(update={"id": "test-same"})]) == []
+    # Many results that disagree are one conflict listing each once, not a pair each: a
+    # provider page grows with its results, not with their pairs.
+    many = [
+        test.model_copy(
+            update={"id": f"t{i}", "outcome": test.outcome.model_copy(update={"result": r})}
+        )
+        for i, r in enumerate(["pass", "fail"] * 200)
+    ]
+    (one,) = derive.conflicts(many)
+    assert len(one.results) == 400
 
 
 def test_a_gap_is_worded_once_for_pages_and_charts(minimal: Site) -> None:

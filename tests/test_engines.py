@@ -126,9 +126,9 @@ def test_each_engine_site_has_the_pages_and_files_readers_use(
     home = read(engine_site, "index.html")
     assert f'href="{assets.STYLESHEET}"' in home and f'src="{assets.SCRIPT}"' in home
     assert title in main_text(home) and 'href="validations/crusoe-hgx-b300-exemplar/"' in home
-    checklist = read(engine_site, "downloads/crusoe-hgx-b300-exemplar-trial-checklist.md")
+    checklist = read(engine_site, "downloads/crusoe-hgx-b300-exemplar/trial-checklist.md")
     assert checklist.startswith("# Trial checklist: Crusoe NVIDIA HGX B300")
-    assert not (engine_site / "downloads" / "crusoe-hgx-b300-exemplar-trial-checklist").exists()
+    assert not (engine_site / "downloads" / "crusoe-hgx-b300-exemplar" / "trial-checklist").exists()
     api = json.loads(read(engine_site, "api/v1/validations.json"))
     assert "crusoe-hgx-b300-exemplar" in {v["id"] for v in api["validations"]}
     assert read(engine_site, "charts/evidence.svg").startswith("<svg")
@@ -138,9 +138,9 @@ def test_each_engine_site_has_the_pages_and_files_readers_use(
     ("uri", "copied"),
     [
         ("api/v1/validations.json", True),
-        ("downloads/x-trial-checklist.csv", True),
+        ("downloads/x/trial-checklist.csv", True),
         ("charts/a/templates/x.svg", True),
-        ("downloads/x-trial-checklist.md", False),
+        ("downloads/x/trial-checklist.md", False),
         ("downloads/X.Markdown", False),
         (".well-known/x.json", False),
         ("feeds/.hidden.atom", False),
