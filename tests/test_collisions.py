@@ -73,8 +73,8 @@ def test_a_record_may_not_take_a_sections_index(content: Path, kind: str) -> Non
     problems = refused(content)
     line = text.split("\n").index("id: index") + 1
     assert (
-        f"content/{kind}/index.yaml:{line}:5: id: expected an id other than 'index', which is the {kind} section's own page, found it"
-        in problems
+        f"content/{kind}/index.yaml:{line}:5: id: expected an id other than 'index', which is "
+        f"the {kind} section's own page, found it" in problems
     )
 
 
