@@ -222,6 +222,8 @@ def _import(args: argparse.Namespace) -> int:
         for run in score.dropped if score.invalid is None else ():
             where = f"{run.log}:{run.line}" if run.line is not None else run.log
             print(f"dropped run: {report.quote(where)}: {report.quote(run.failure or '')}")
+    for problem in reading.left_out:
+        print(f"left out: {report.plain(problem)}")
     for system in reading.without_results:
         print(f"no results: {report.quote(system.path)}")
     for system in reading.systems:

@@ -11,20 +11,13 @@ from typing import TYPE_CHECKING
 from . import api, feeds
 from .api import open_because
 from .derive import OpenItem
+from .escape import csv_cell, markdown_download, markdown_literal
 from .links import checklist_download
 from .model import Checklist, json_schemas
 from .site import Site
 
 if TYPE_CHECKING:
     from .facts import SiteFacts
-
-# Spreadsheet programs run a cell that starts with one of these as a formula.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(text: str) -> str:
-    """A CSV cell that a spreadsheet shows as text rather than evaluates."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
 
 
 def checklist_markdown(
@@ -35,11 +28,14 @@ def checklist_markdown(
 ) -> str:
     """The open trial-checklist items as a Markdown list, for a procurement document, with the
     checklist's own guidance and its source."""
-    summary = " ".join(checklist.summary.split())
-    lines = [f"# Trial checklist: {title}", "", summary, ""]
+    # A tool that renders the download does not sanitize it as the site does: names are
+    # escaped as text, and Markdown fields keep their Markdown but lose their HTML.
+    summary = markdown_download(" ".join(checklist.summary.split()))
+    lines = [f"# Trial checklist: {markdown_literal(title)}", "", summary, ""]
     for item in items:
-        lines.append(f"- [ ] {item.wording} ({open_because(item)}.)")
-    lines += ["", f"Source: {source_title} ({checklist.grade})."]
+        because = markdown_download(open_because(item))
+        lines.append(f"- [ ] {markdown_download(item.wording)} ({because}.)")
+    lines += ["", f"Source: {markdown_literal(source_title)} ({checklist.grade})."]
     return "\n".join(lines) + "\n"
 
 
@@ -48,7 +44,7 @@ def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(columns)
-    writer.writerows([_cell(cell) for cell in row] for row in rows)
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 

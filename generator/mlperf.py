@@ -22,7 +22,6 @@ results without a system file) are `Problem`s at `path:line:col`; problems of on
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,8 +121,17 @@ MAX_NON_CONVERGED = {"unet3d": 4}
 # A container release as NVIDIA numbers them: year and month, "24.09".
 RELEASE = re.compile(r"(?<![\d.])\d{2}\.\d{2}(?![\d.])")
 ROUND_PATTERN = re.compile(r"^v(?P<number>\d+\.\d+)$")
-# A system description over this size is not one: the largest published is a few kB.
+# A system description over this size is not one: the largest published is a few kB. The same
+# holds a scaling.json (a few bytes), and a run log (the largest published is under 10 MB).
 MAX_SYSTEM_BYTES = 1 << 20
+MAX_SCALING_BYTES = 1 << 16
+MAX_LOG_BYTES = 1 << 30
+# A text field of a system description longer than this is not a name: the longest published
+# (a framework and its versions) is under 200 characters. Records hold at most 4,000.
+MAX_FIELD = 500
+# A scaling factor corrects a time for a benchmark's convergence: published ones are near 1.
+# One past this is not a correction, and 1e308 would make the time infinite.
+MAX_SCALING_FACTOR = 1000.0
 _TOO_DEEP = "expected JSON, found arrays or objects nested deeper than the parser goes"
 _TOO_LONG = "expected JSON, found a number of more digits than the parser reads (4,300)"
 _REQUIRED = (
@@ -212,6 +220,8 @@ class Round:
     without_results: list[SystemFile] = field(default_factory=list)
     other_systems: int = 0  # systems of another status, not imported
     problems: list[Problem] = field(default_factory=list)
+    # Systems whose description cannot be read, with why: left out, and the rest imported.
+    left_out: list[Problem] = field(default_factory=list)
 
 
 def round_number(text: str) -> str:
@@ -254,22 +264,35 @@ def _count(value: object) -> int | None:
     return number if number > 0 else None
 
 
+def read_file(path: Path, shown: str, limit: int, what: str) -> bytes | Problem:
+    """A file of the round, read only if it is a regular file in its folder of at most `limit`
+    bytes: a link could point anywhere (/dev/zero never ends), a FIFO would block the reader,
+    and a huge file would fill memory. Each is refused before a byte of it is read."""
+    if path.is_symlink() or not path.is_file():
+        if path.is_symlink():
+            found = "a symbolic link"
+        else:
+            found = "a folder" if path.is_dir() else "a special file"
+        return Problem(
+            shown, Position(1, 1), "", f"expected {what} as a regular file, found {found}"
+        )
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            return Problem(
+                shown, Position(1, 1), "", f"expected {what} of at most {limit} bytes, found {size}"
+            )
+        with path.open("rb") as stream:
+            return stream.read(limit + 1)
+    except OSError as error:
+        return Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")
+
+
 def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None, list[Problem]]:
     """One system description, or the problems that keep it from being read."""
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        return None, [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
-    if len(raw) > MAX_SYSTEM_BYTES:
-        return None, [
-            Problem(
-                shown,
-                Position(1, 1),
-                "",
-                f"expected a system description of at most "
-                f"{MAX_SYSTEM_BYTES} bytes, found {len(raw)}",
-            )
-        ]
+    raw = read_file(path, shown, MAX_SYSTEM_BYTES, "a system description")
+    if isinstance(raw, Problem):
+        return None, [raw]
     try:
         text = raw.decode("utf-8-sig")
         data = json.loads(text)
@@ -309,6 +332,15 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
                     f"expected text, found {json.dumps(value)}",
                 )
             )
+        elif len(value) > MAX_FIELD:
+            problems.append(
+                Problem(
+                    shown,
+                    _key_position(text, key),
+                    key,
+                    f"expected text of at most {MAX_FIELD} characters, found {len(value)}",
+                )
+            )
     if problems:
         return None, problems
     status = availability(data["status"])
@@ -333,6 +365,8 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
             )
         ]
     framework = data.get("framework")
+    if isinstance(framework, str) and len(framework) > MAX_FIELD:
+        framework = framework[:MAX_FIELD]  # not required: kept, cut to a name's length
     system = SystemFile(
         folder=folder,
         key=path.stem,
@@ -368,7 +402,7 @@ def _positive_number(value: object) -> float | None:
         number = float(value)
     except OverflowError:
         return None
-    return number if 0 < number < math.inf else None
+    return number if 0 < number <= MAX_SCALING_FACTOR else None
 
 
 def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
@@ -376,11 +410,12 @@ def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
     if not path.exists() and not path.is_symlink():
         return None, None  # one that is there but cannot be read is a problem, not no factor
     shown = f"{shown}/scaling.json"
+    raw = read_file(path, shown, MAX_SCALING_BYTES, "a scaling.json")
+    if isinstance(raw, Problem):
+        return None, raw
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = raw.decode("utf-8-sig")
         data = json.loads(text)
-    except OSError as error:
-        return None, Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")
     except UnicodeDecodeError as error:
         return None, Problem(shown, Position(1, 1), "", f"expected UTF-8 JSON: {error.reason}")
     except json.JSONDecodeError as error:
@@ -398,7 +433,8 @@ def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
             shown,
             _key_position(text, "scaling_factor"),
             "scaling_factor",
-            f"expected a positive number, found {json.dumps(found)}",
+            f"expected a positive number of at most {MAX_SCALING_FACTOR:g}, found "
+            f"{json.dumps(found)[:100]}",
         )
     return factor, None
 
@@ -439,12 +475,20 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
             runs.append(Run(log_shown, None, f"{UNREADABLE}: not a regular file"))
             continue
         try:
+            if (size := log.stat().st_size) > MAX_LOG_BYTES:
+                failure = f"{UNREADABLE}: {size} bytes, past the {MAX_LOG_BYTES} a log may hold"
+                runs.append(Run(log_shown, None, failure))
+                continue
             runs.append(read_run(log, log_shown))
         except OSError as error:
             runs.append(Run(log_shown, None, f"{UNREADABLE}: {error.strerror}"))
     factor, problem = _scaling(folder, shown)
     benchmark = folder.name
     invalid = _why_not_scored(runs, benchmark, number)
+    if problem is not None:
+        # One bad value spoils its own result, not the round: the rest is imported.
+        where = f"{problem.position.line}:{problem.position.column}"
+        invalid = f"scaling.json:{where}: {problem.message}"
     minutes = None
     if invalid is None:
         failed = sum(run.minutes is None for run in runs)
@@ -458,13 +502,19 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
         else:
             minutes = mean * factor if factor is not None else mean
     result = Score(system, benchmark, shown, tuple(runs), factor, minutes, invalid)
-    return result, [problem] if problem is not None else []
+    return result, []
 
 
 def folders(path: Path) -> list[Path]:
-    if not path.is_dir():
+    """The folders in `path`, never through a link: a linked folder could lead anywhere on the
+    machine, or back into itself."""
+    if path.is_symlink() or not path.is_dir():
         return []
-    return sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
+    return sorted(
+        p
+        for p in path.iterdir()
+        if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")
+    )
 
 
 def read_round(root: Path, number: str) -> Round:
@@ -476,7 +526,9 @@ def read_round(root: Path, number: str) -> Round:
         for path in sorted(systems_dir.glob("*.json")) if systems_dir.is_dir() else []:
             shown = f"{submitter.name}/systems/{path.name}"
             system, problems = read_system(path, shown, submitter.name)
-            result.problems += problems
+            # A description that cannot be read leaves its system out, named in the report;
+            # the rest of the round is imported.
+            result.left_out += problems
             described[path.stem] = system
         for results in folders(results_dir):
             if results.name not in described:

@@ -16,7 +16,9 @@ import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
+from .escape import markdown_literal as md
 from .import_mapping import PROGRAM, AcceleratorEntry, Mapping, SubmitterEntry
 from .mlperf import BENCHMARKS, MAX_NON_CONVERGED, Round, Score, SystemFile, same_release
 from .resubmission import Resubmission, start_date
@@ -41,6 +43,12 @@ def listed(items: list[str]) -> str:
     if not items:
         return ""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def url_path(path: str) -> str:
+    """A path of the repository as a URL holds it: a name with a space or a quote is encoded,
+    and MLCommons' own names (IBM+CoreWeave+NVIDIA) are kept as they are."""
+    return quote(path, safe="/+")
 
 
 def minutes_words(value: float) -> str:
@@ -74,11 +82,32 @@ class Builder:
         self.entry = mapping.rounds[round_name]
         self.release_slug = slug(round_name)
         self.resubmissions = resubmissions or {}
+        self.source_ids = self._source_ids()
         self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
         self.shared_marker = f"{MARKER}: the next import rewrites this file."
 
     def source_id(self, system: SystemFile) -> str:
-        return f"{PROGRAM}-{self.release_slug}-{slug(system.folder)}-{slug(system.key)}"
+        return self.source_ids[(system.folder, system.key)]
+
+    def _source_ids(self) -> dict[tuple[str, str], str]:
+        """An id per system description, unique in the round. File names are MLCommons' keys and
+        hold capitals, dots and underscores, which ids do not: `Sys_A.json` and `sys-a.json`
+        both read sys-a, and one system's measurements would cite the other's description. Each
+        of two such files, or a name past an id's length, is told apart by a hash of its path."""
+        base = {
+            (s.folder, s.key): f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
+            for s in self.reading.systems
+        }
+        taken: dict[str, int] = {}
+        for found in base.values():
+            taken[found] = taken.get(found, 0) + 1
+        ids = {}
+        for (folder, key), found in base.items():
+            if taken[found] > 1 or len(found) > ID_LENGTH:
+                digest = hashlib.sha256(f"{folder}/{key}".encode()).hexdigest()[:8]
+                found = f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
+            ids[(folder, key)] = found
+        return ids
 
     def earlier_source_id(self, resubmission: Resubmission) -> str:
         """The source of an earlier round's folder of run logs: owned by this round's import,
@@ -137,12 +166,12 @@ class Builder:
             ),
             "publisher": "MLCommons",
             "kind": "results",
-            "url": f"{repository}/blob/{self.entry.commit}/{system.path}",
+            "url": f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
             "published": None,
             "note": (
-                f"The system's run logs are under {system.folder}/results/{system.key}/ at the "
-                "same commit. cloudqual computes each time from them by MLCommons' scoring rule, "
-                "as MLCommons' result_summarizer does."
+                f"The system's run logs are under {md(f'{system.folder}/results/{system.key}/')} "
+                "at the same commit. cloudqual computes each time from them by MLCommons' "
+                "scoring rule, as MLCommons' result_summarizer does."
             ),
             "program": PROGRAM,
         }
@@ -155,7 +184,7 @@ class Builder:
             "title": f"MLPerf Training {resubmission.round} run logs: {resubmission.folder}",
             "publisher": "MLCommons",
             "kind": "results",
-            "url": f"{repository}/tree/{earlier.commit}/{resubmission.folder}",
+            "url": f"{repository}/tree/{earlier.commit}/{url_path(resubmission.folder or '')}",
             "published": None,
             "note": (
                 f"Compared by cloudqual with round {self.round_name}'s run logs: two logs are "
@@ -182,7 +211,7 @@ class Builder:
             "chip": entry.chip,
             "accelerator_noun": entry.noun,
             "summary": (
-                f"The accelerator as MLCommons' system descriptions name it: {accelerator}. "
+                f"The accelerator as MLCommons' system descriptions name it: {md(accelerator)}. "
                 "The systems around it differ, and each result's page lists them."
             ),
             "specifications": [],
@@ -303,9 +332,9 @@ class Builder:
         if submission["cloud"] == "joint":
             return (
                 f"the MLPerf Training {self.round_name} {what} of the joint submission of "
-                f"{submission['submitter']}"
+                f"{md(submission['submitter'])}"
             )
-        return f"{submission['submitter']}'s MLPerf Training {self.round_name} {what}"
+        return f"{md(submission['submitter'])}'s MLPerf Training {self.round_name} {what}"
 
     def validation(self, group: Group, provider_name: str) -> dict[str, Any]:
         first = self.source_id(group.systems[0])
@@ -345,7 +374,7 @@ class Builder:
         )
         idle_words = (
             f" {len(idle)} further system description{'s' if len(idle) != 1 else ''} "
-            f"({', '.join(s.key for s in idle)}) {'have' if len(idle) != 1 else 'has'} no "
+            f"({', '.join(md(s.key) for s in idle)}) {'have' if len(idle) != 1 else 'has'} no "
             "published result."
             if idle
             else ""
@@ -355,7 +384,7 @@ class Builder:
             {
                 "text": (
                     f"MLCommons published {self.results_of(submission, 'run logs')} on "
-                    f"{accelerator}{on}, {systems_words}, with the status Available cloud: "
+                    f"{md(accelerator)}{on}, {systems_words}, with the status Available cloud: "
                     f"{names}. The times here are computed from those logs by MLCommons' "
                     f"scoring rule.{again_words}{invalid_words}"
                 ),
@@ -378,7 +407,7 @@ class Builder:
         for score in again:
             found = self.resubmissions[score.folder]
             system = score.system
-            shown = f"{self.benchmark_name(score.benchmark)} time on {system.key}"
+            shown = f"{self.benchmark_name(score.benchmark)} time on {md(system.key)}"
             evidence = []
             if found.identical:
                 how_many = (
@@ -388,8 +417,8 @@ class Builder:
                     f"{'are' if found.identical != 1 else 'is'}"
                 )
                 evidence.append(
-                    f"{how_many} round {found.round}'s, in {found.folder}: the same MLLOG "
-                    "entries, in the same order"
+                    f"{how_many} round {found.round}'s, in {md(found.folder or '')}: the same "
+                    "MLLOG entries, in the same order"
                 )
             if found.published is not None and found.last_start is not None:
                 evidence.append(

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .escape import markdown_literal
 from .model import ChecklistItem, Platform, Question, Validation, accelerator_noun, answer_word
 
 
@@ -34,10 +35,11 @@ def configurations_slot(wording: Wording) -> str:
 
 
 def platform_slot(wording: Wording) -> str:
-    """The platform's name, or the chip family the result names; left out when neither is."""
+    """The platform's name, or the chip family the result names; left out when neither is. Item
+    text is Markdown, and a name is plain text: it is escaped to read as itself."""
     if wording.platform is not None:
-        return wording.platform.name
-    return wording.validation.chip or ""
+        return markdown_literal(wording.platform.name)
+    return markdown_literal(wording.validation.chip or "")
 
 
 def accelerator_slot(wording: Wording) -> str:
@@ -48,7 +50,7 @@ def accelerator_slot(wording: Wording) -> str:
 
 def location_slot(wording: Wording) -> str:
     """Where the tested deployment is, e.g. Iceland; left out when no source states it."""
-    return wording.validation.deployment.location or ""
+    return markdown_literal(wording.validation.deployment.location or "")
 
 
 def trial_slot(wording: Wording) -> str:

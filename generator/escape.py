@@ -1,0 +1,67 @@
+"""Plain text placed into another format, escaped for that format: every output escapes for
+itself, whatever the page around it escapes.
+
+- `markdown_literal`: a name or value inside Markdown, such as a submitter's folder name in a
+  claim, a location in a checklist item, or a title in a Markdown download, reads as the same
+  text and never as a link, an image, emphasis, code or HTML;
+- `markdown_download`: a Markdown field (a checklist's own wording) put into a download, which
+  a reader's tool renders without the site's sanitizer: its HTML is shown, never run;
+- `csv_cell`: a CSV cell a spreadsheet shows as text, never runs as a formula.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+# The characters that start an inline construct: code, emphasis, links and images, attr_list
+# braces, and the backslash itself. Parentheses alone make nothing without brackets.
+_INLINE = re.compile(r"([\\`*\[\]!{}])")
+# An underscore at a word's edge starts emphasis; inside a word (nebius_h200_n64) it does not.
+_EDGE_UNDERSCORE = re.compile(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+# What makes a line a block when it starts one: a heading, a list item, a quote, a rule or
+# table row, a numbered item ("1." or "1)").
+_BLOCK_START = re.compile(r"^([#>+=|-]|\d+[.)])")
+
+
+def markdown_literal(text: str) -> str:
+    """Plain text as Markdown that renders as the same text: on one line, HTML escaped, and each
+    character that could start a Markdown construct escaped."""
+    text = html.escape(" ".join(text.split()), quote=False)
+    text = _INLINE.sub(r"\\\1", text)
+    text = _EDGE_UNDERSCORE.sub(r"\\_", text)
+    # A numbered item is escaped at its dot, which Markdown escapes; a digit it does not.
+    return _BLOCK_START.sub(_escape_start, text, count=1)
+
+
+def _escape_start(match: re.Match[str]) -> str:
+    start = match[1]
+    return f"{start[:-1]}\\{start[-1]}" if start[0].isdigit() else f"\\{start}"
+
+
+def markdown_download(text: str) -> str:
+    """A Markdown field as a download carries it: its Markdown kept, its HTML made text, since a
+    tool that renders the download does not sanitize it as the site does. Only the angle
+    brackets are escaped: an entity already in the text (a value `markdown_literal` escaped)
+    stays one, and renders as text."""
+    return text.replace("<", "&lt;").replace(">", "&gt;")
+
+
+# What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection"), in the ASCII
+# forms and the full-width forms some spreadsheets read as the same.
+_FORMULA = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")
+# What a spreadsheet skips before it looks: spaces of every kind and line breaks.
+_LEADING = re.compile(r"^[\s\u00a0\u3000\u2000-\u200b\ufeff]*")
+_NUMBER = re.compile(r"^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+
+
+def csv_cell(text: str) -> str:
+    """A CSV cell a spreadsheet shows as text: a cell whose first character after any blanks
+    starts a formula, or that starts with a tab, carriage return or line break, is prefixed with
+    an apostrophe. A number (-85.26) is left a number."""
+    if _NUMBER.match(text):
+        return text
+    rest = _LEADING.sub("", text, count=1)
+    starts_formula = bool(rest) and rest[0] in _FORMULA
+    starts_control = bool(text) and text[0] in "\t\r\n"
+    return "'" + text if starts_formula or starts_control else text

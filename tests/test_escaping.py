@@ -1,0 +1,157 @@
+"""Every output escapes for itself: plain text inside Markdown reads as itself, a Markdown
+download carries no live HTML, and a CSV cell never starts a spreadsheet formula."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+from datetime import date
+
+import markdown
+import pytest
+from conftest import ROOT, copy_content
+
+from generator.escape import csv_cell, markdown_download, markdown_literal
+from generator.links import checklist_download
+from generator.markup import inline
+from generator.policy import Policy
+from generator.render import render
+from generator.site import load_site
+
+LITERALS = [
+    "[call us](https://evil.example)",
+    "![x](https://evil.example/p.png)",
+    "<img src=x onerror=alert(1)>",
+    "&lt;script&gt;",
+    "`code` and **bold** and _em_ and *em*",
+    "# heading",
+    "- item",
+    "1. first",
+    "> quote",
+    "{: .class }",
+    "back\\slash [x]",
+    "nebius_h200_n64",
+    "IBM+CoreWeave+NVIDIA",
+    "NVIDIA H200-SXM5-141GB",
+]
+
+
+@pytest.mark.parametrize("text", LITERALS)
+def test_a_literal_renders_as_the_same_text(text: str) -> None:
+    """Rendered as the site renders Markdown, and with plain Python-Markdown, an escaped value is
+    its own text: no link, image, tag, emphasis, code or block."""
+    rendered = str(inline(markdown_literal(text)))
+    plain = re.sub(r"<[^>]+>", "", rendered)
+    assert "<a" not in rendered and "<img" not in rendered and "<em" not in rendered
+    assert "<code" not in rendered and "<strong" not in rendered and "<h1" not in rendered
+    assert html.unescape(plain) == text
+    outside = markdown.markdown(markdown_literal(text))
+    assert "<a" not in outside and "<img" not in outside and "<script" not in outside
+
+
+def test_plain_names_stay_as_they_are() -> None:
+    # The names real records hold are unchanged: no escape where none is needed.
+    for name in ("nebius_h200_n64", "IBM+CoreWeave+NVIDIA", "NVIDIA H200-SXM5-141GB", "Iceland"):
+        assert markdown_literal(name) == name
+
+
+def test_a_markdown_download_keeps_markdown_and_loses_html() -> None:
+    assert markdown_download("Use **a trial** <img src=x onerror=alert(1)>") == (
+        "Use **a trial** &lt;img src=x onerror=alert(1)&gt;"
+    )
+    assert markdown_download("A &lt;b&gt; value") == "A &lt;b&gt; value"
+
+
+CELLS = [
+    ('=HYPERLINK("http://evil")', True),
+    (' =HYPERLINK("http://evil")', True),
+    ("\u00a0=1+1", True),
+    ("\u3000=1+1", True),
+    ('\uff1dHYPERLINK("http://evil")', True),
+    ("\uff0bcmd", True),
+    ("@SUM(A1)", True),
+    ("+cmd|' /C calc'!A0", True),
+    ("-cmd", True),
+    ("\n=cmd|' /C calc'!A0", True),
+    ("\t=1", True),
+    ("\r=1", True),
+    ("-85.26", False),
+    ("85.26", False),
+    ("-1e-05", False),
+    ("1.1333333333333333", False),
+    ("Iceland", False),
+    ("", False),
+    ("a=b", False),
+]
+
+
+@pytest.mark.parametrize(("cell", "guarded"), CELLS)
+def test_a_csv_cell_never_starts_a_formula(cell: str, guarded: bool) -> None:
+    assert csv_cell(cell) == ("'" + cell if guarded else cell)
+
+
+# --- in the built output --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes], dict[str, str]]:
+    """The real content, with Crusoe's B300 location and provider name written as Markdown and
+    HTML, and its framework as a formula."""
+    content = copy_content(ROOT / "content", tmp_path_factory.mktemp("hostile") / "content")
+    path = content / "validations" / "crusoe-hgx-b300-exemplar.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(
+        r"^(  location: ).*$",
+        r"\1'Iceland [call us](https://evil.example)'",
+        text,
+        count=1,
+        flags=re.M,
+    )
+    path.write_text(text, encoding="utf-8")
+    provider = content / "providers" / "crusoe.yaml"
+    name = provider.read_text(encoding="utf-8")
+    name = re.sub(
+        r"^name: .*$", "name: 'Crusoe <img src=x onerror=alert(1)>'", name, count=1, flags=re.M
+    )
+    provider.write_text(name, encoding="utf-8")
+    site = load_site(content)
+    output = render(site, ROOT / "templates", policy=Policy(date(2026, 12, 4)))
+    return output.data, {uri: page.markdown for uri, page in output.pages.items()}
+
+
+def test_a_location_is_never_a_link_in_a_checklist(
+    hostile: tuple[dict[str, bytes], dict[str, str]],
+) -> None:
+    _, pages = hostile
+    for uri in (
+        "trial-checklists/crusoe-hgx-b300-exemplar.md",
+        "validations/crusoe-hgx-b300-exemplar.md",
+    ):
+        assert "call us" in pages[uri]
+        assert "evil.example" not in re.findall(r'href="([^"]*)"', pages[uri]), uri
+        assert 'href="https://evil.example"' not in pages[uri], uri
+
+
+def test_a_markdown_download_carries_no_live_html(
+    hostile: tuple[dict[str, bytes], dict[str, str]],
+) -> None:
+    data, _ = hostile
+    download = data[checklist_download("crusoe-hgx-b300-exemplar", "trial-checklist", "md")]
+    text = download.decode("utf-8")
+    assert "<img" not in text and "&lt;img" in text
+    # Read as a Markdown tool reads it: neither the name nor the location is a tag or a link.
+    html_of_download = markdown.markdown(text)
+    assert "<img" not in html_of_download
+    assert 'href="https://evil.example"' not in html_of_download
+
+
+def test_the_csv_downloads_are_guarded_and_numbers_stay_numbers(
+    hostile: tuple[dict[str, bytes], dict[str, str]],
+) -> None:
+    data, _ = hostile
+    rows = list(csv.DictReader(io.StringIO(data["downloads/measurements.csv"].decode("utf-8"))))
+    values = [row["value"] for row in rows if row["value"]]
+    assert values and all(float(value) for value in values)
+    assert not any(value.startswith("'") for value in values)
