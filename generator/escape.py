@@ -6,13 +6,16 @@ itself, whatever the page around it escapes.
   text and never as a link, an image, emphasis, code or HTML;
 - `markdown_download`: a Markdown field (a checklist's own wording) put into a download, which
   a reader's tool renders without the site's sanitizer: its HTML is shown, never run;
-- `csv_cell`: a CSV cell a spreadsheet shows as text, never runs as a formula.
+- `csv_cell`: a CSV cell a spreadsheet shows as text, never runs as a formula;
+- `visible`: characters that show nothing, or turn the text around them (U+200B, U+202E), shown
+  as their code point; `first_invisible` finds one, for the check that refuses them in names.
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 # The characters that start an inline construct: code, emphasis, links and images, attr_list
 # braces, and the backslash itself. Parentheses alone make nothing without brackets.
@@ -27,7 +30,7 @@ _BLOCK_START = re.compile(r"^([#>+=|-]|\d+[.)])")
 def markdown_literal(text: str) -> str:
     """Plain text as Markdown that renders as the same text: on one line, HTML escaped, and each
     character that could start a Markdown construct escaped."""
-    text = html.escape(" ".join(text.split()), quote=False)
+    text = html.escape(visible(" ".join(text.split())), quote=False)
     text = _INLINE.sub(r"\\\1", text)
     text = _EDGE_UNDERSCORE.sub(r"\\_", text)
     # A numbered item is escaped at its dot, which Markdown escapes; a digit it does not.
@@ -44,7 +47,7 @@ def markdown_download(text: str) -> str:
     tool that renders the download does not sanitize it as the site does. Only the angle
     brackets are escaped: an entity already in the text (a value `markdown_literal` escaped)
     stays one, and renders as text."""
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+    return visible(text).replace("<", "&lt;").replace(">", "&gt;")
 
 
 # What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection"), in the ASCII
@@ -65,3 +68,40 @@ def csv_cell(text: str) -> str:
     starts_formula = bool(rest) and rest[0] in _FORMULA
     starts_control = bool(text) and text[0] in "\t\r\n"
     return "'" + text if starts_formula or starts_control else text
+
+
+# Characters that show nothing but are not spaces: format characters (zero-width spaces and
+# joiners, soft hyphens, byte-order marks, direction marks, overrides and isolates, tag
+# characters), and the fillers and variation selectors that render as nothing. In a name they
+# make two names look alike, or reorder what a reader sees.
+_FILLERS = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0})
+
+
+def _is_invisible(character: str) -> bool:
+    code = ord(character)
+    return (
+        unicodedata.category(character) == "Cf"
+        or code in _FILLERS
+        or 0xFE00 <= code <= 0xFE0F
+        or 0xE0100 <= code <= 0xE01EF
+    )
+
+
+def first_invisible(text: str) -> tuple[int, str] | None:
+    """The first invisible character of `text` and its 1-based place, or None."""
+    for index, character in enumerate(text, 1):
+        if _is_invisible(character):
+            return index, character
+    return None
+
+
+def visible(text: str) -> str:
+    """`text` with each invisible character shown as its code point, [U+200B]: a reader sees
+    that it is there, and it turns nothing around."""
+    if first_invisible(text) is None:
+        return text
+    return "".join(f"[U+{ord(c):04X}]" if _is_invisible(c) else c for c in text)
+
+
+def character_name(character: str) -> str:
+    return f"U+{ord(character):04X} {unicodedata.name(character, 'unnamed')}"

@@ -18,7 +18,9 @@ from datetime import date
 from functools import cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from .escape import character_name, first_invisible
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -32,6 +34,23 @@ class Ref:
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+
+
+def _visible_name(value: str) -> str:
+    """A name or title may not hold a character that shows nothing or turns the text around
+    it: two providers would look alike, or a title would read backwards (U+202E). Elsewhere
+    such characters are shown as their code point (escape.visible)."""
+    found = first_invisible(value)
+    if found is not None:
+        place, character = found
+        raise ValueError(
+            f"a name with no invisible or direction-changing character, as "
+            f"{character_name(character)} at character {place} is"
+        )
+    return value
+
+
+Name = Annotated[Text, AfterValidator(_visible_name)]
 # Patterns are written for ECMAScript too: editors check files against the generated JSON Schema.
 URL_PATTERN = '^https?://[^\\s<>"]+$'
 PRECISION_PATTERN = "^[A-Z][A-Z0-9]*$"
@@ -150,10 +169,10 @@ class Attributed(Sourced):
 
 
 class Source(Record):
-    title: Text = Field(
+    title: Name = Field(
         description="The title as published, or a plain description if it has none."
     )
-    publisher: Text | None = Field(description="Who published it; null when not stated.")
+    publisher: Name | None = Field(description="Who published it; null when not stated.")
     kind: SourceKind = Field(description="What sort of document it is.")
     url: Url | None = Field(description="Its address; null when we do not hold one. Never guess.")
     published: date | None = Field(description="Publication date; null when not stated.")
@@ -194,8 +213,8 @@ class Tolerance(Sourced):
 
 
 class Program(Record):
-    name: Text
-    owner: Text = Field(description="Who defines the program and its criteria.")
+    name: Name
+    owner: Name = Field(description="Who defines the program and its criteria.")
     url: Url | None
     summary: Text
     outcomes: list[Text] = Field(
@@ -213,7 +232,7 @@ class Program(Record):
 
 
 class Workload(Strict):
-    model: Text
+    model: Name
     size: Text | None = Field(description="Parameter count as published, e.g. 671B.")
     architecture: Architecture | None = Field(description="null when no source we hold states it.")
     precisions: list[Precision] = Field(min_length=1)
@@ -227,7 +246,7 @@ class StatedCounts(Strict):
 
 class Suite(Sourced, Record):
     program: ProgramRef
-    chip: Text
+    chip: Name
     release: Text = Field(description="The recipe release or commit the matrix was read at.")
     gpus: int | None = Field(gt=0, description="The scale the suite runs at.")
     workloads: list[Workload] | None = Field(
@@ -243,7 +262,7 @@ class Suite(Sourced, Record):
 
 
 class Provider(Record):
-    name: Text
+    name: Name
     url: Url | None
     summary: Text = Field(description="What the provider is, in plain words that need no source.")
     statements: list[Statement] = Field(
@@ -273,9 +292,9 @@ def accelerator_noun(platform: Platform | None, validation: Validation | None = 
 
 
 class Platform(Record):
-    name: Text
-    vendor: Text
-    chip: Text
+    name: Name
+    vendor: Name
+    chip: Name
     accelerator_noun: AcceleratorNoun = Field(
         description="What one of its accelerators is called where pages count them: GPU, TPU "
         "chip, or accelerator."
@@ -333,7 +352,7 @@ class System(Sourced):
     key: SystemKey = Field(
         description="The system description's file name without .json: MLCommons' key for it."
     )
-    name: Text = Field(description="The system's name as published; not unique.")
+    name: Name = Field(description="The system's name as published; not unique.")
     division: Literal["closed", "open"]
     status: Text = Field(description="The availability status as published, e.g. Available cloud.")
     accelerator: Text = Field(description="The accelerator model as published.")
@@ -374,7 +393,7 @@ class Resubmitted(Sourced):
 
 
 class Measurement(Sourced):
-    workload: Text
+    workload: Name
     metric: Text
     value: float
     unit: Text
@@ -437,7 +456,7 @@ Cloud = Literal["submitter", "joint", "not-named"]
 class Submission(Sourced):
     """Who submitted a result, as the program publishes it, and whose cloud it ran on."""
 
-    submitter: Text = Field(description="The submitter as the program publishes it.")
+    submitter: Name = Field(description="The submitter as the program publishes it.")
     cloud: Cloud = Field(
         description="submitter: the submitter is the cloud; joint: a joint submission of the "
         "cloud with others; not-named: the submitter names no cloud."
@@ -455,7 +474,7 @@ class Validation(Record):
     platform: PlatformRef | None = Field(
         description="null when the result covers the whole cloud, or names no platform."
     )
-    chip: Text | None = Field(
+    chip: Name | None = Field(
         default=None,
         description="The chip family a result names when its source names no platform, e.g. "
         "GB300 for 'GB300-class systems'; leave out when a platform is given.",
@@ -549,7 +568,7 @@ class Finding(Strict):
 
 
 class CaseStudy(Sourced, Record):
-    title: Text
+    title: Name
     program: ProgramRef
     platform: PlatformRef | None
     summary: Text
@@ -586,7 +605,7 @@ class ChecklistItem(Strict):
 
 
 class Checklist(Sourced, Record):
-    title: Text
+    title: Name
     summary: Text
     items: list[ChecklistItem] = Field(min_length=1)
 

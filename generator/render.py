@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from . import api, charts, derive, markup, workloads
 from .data import build_data, csv_text
+from .escape import visible
 from .facts import SiteFacts, derive_site
 from .links import (
     checklist_download,
@@ -83,6 +85,14 @@ def undated_words(total: int, shown: int, after_dated: bool) -> str | None:
     )
 
 
+def _shown(value: object) -> object:
+    """Every value a template prints: plain text shows its invisible characters as code points
+    (U+202E would turn the rest of a line around); rendered Markdown has already done so."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return visible(value)
+    return value
+
+
 def _number(value: float) -> str:
     """A number as a reader writes it: 5.0 as 5, 12.5 as 12.5."""
     return f"{value:g}"
@@ -104,6 +114,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_shown,
     )
     env.filters.update(
         md=markup.block,

@@ -8,6 +8,7 @@ import html
 import io
 import re
 from datetime import date
+from pathlib import Path
 
 import markdown
 import pytest
@@ -17,6 +18,7 @@ from generator.escape import csv_cell, markdown_download, markdown_literal
 from generator.links import checklist_download
 from generator.markup import inline
 from generator.policy import Policy
+from generator.problem import ContentError
 from generator.render import render
 from generator.site import load_site
 
@@ -155,3 +157,45 @@ def test_the_csv_downloads_are_guarded_and_numbers_stay_numbers(
     values = [row["value"] for row in rows if row["value"]]
     assert values and all(float(value) for value in values)
     assert not any(value.startswith("'") for value in values)
+
+
+# --- characters that show nothing, or turn the text around them -----------------------------------
+
+INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u2066", "\u3164",
+             "\U000e0041", "\u202e"]  # fmt: skip
+
+
+@pytest.mark.parametrize("character", INVISIBLE, ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
+def test_a_name_may_not_hold_an_invisible_character(tmp_path: Path, character: str) -> None:
+    content = copy_content(ROOT / "content", tmp_path / "content")
+    provider = content / "providers" / "crusoe.yaml"
+    text = provider.read_text(encoding="utf-8")
+    text = re.sub(r"^name: .*$", f'name: "Cru{character}soe"', text, count=1, flags=re.M)
+    provider.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        load_site(content)
+    (problem,) = raised.value.problems
+    line = text.split("\n").index(f'name: "Cru{character}soe"') + 1
+    assert str(problem).startswith(
+        f"content/providers/crusoe.yaml:{line}:7: name: expected a name with no invisible or "
+        f"direction-changing character, as U+{ord(character):04X} "
+    ), str(problem)
+    assert "at character 4 is, found" in str(problem)
+
+
+def test_elsewhere_an_invisible_character_is_shown_as_its_code_point(tmp_path: Path) -> None:
+    content = copy_content(ROOT / "content", tmp_path / "content")
+    path = content / "validations" / "crusoe-hgx-b300-exemplar.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^(  location: ).*$", r'\1"Ice\\u202eland"', text, count=1, flags=re.M)
+    path.write_text(text, encoding="utf-8")
+    output = render(load_site(content), ROOT / "templates", policy=Policy(date(2026, 12, 4)))
+    for uri in (
+        "validations/crusoe-hgx-b300-exemplar.md",
+        "trial-checklists/crusoe-hgx-b300-exemplar.md",
+    ):
+        page = output.pages[uri].markdown
+        assert "\u202e" not in page, uri
+        assert "Ice[U+202E]land" in page or "Ice\\[U+202E\\]land" in page, uri
+    download = output.data[checklist_download("crusoe-hgx-b300-exemplar", "trial-checklist", "md")]
+    assert "\u202e" not in download.decode("utf-8")
