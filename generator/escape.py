@@ -43,11 +43,43 @@ def _escape_start(match: re.Match[str]) -> str:
 
 
 def markdown_download(text: str) -> str:
-    """A Markdown field as a download carries it: its Markdown kept, its HTML made text, since a
-    tool that renders the download does not sanitize it as the site does. Only the angle
+    """A Markdown field as a download carries it: its Markdown kept, its HTML and images made
+    text, and a link whose address is not http, https, mailto or relative made text too, since
+    a tool that renders the download does not sanitize it as the site does. Only the angle
     brackets are escaped: an entity already in the text (a value `markdown_literal` escaped)
     stays one, and renders as text."""
-    return visible(text).replace("<", "&lt;").replace(">", "&gt;")
+    text = visible(text).replace("<", "&lt;").replace(">", "&gt;")
+    # No image at all: a checklist needs none, and one would load from its host when opened.
+    text = text.replace("![", "!\\[")
+    text = _INLINE_LINK.sub(_unlinked, text)
+    return _REFERENCE.sub(_unreferenced, text)
+
+
+_SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+# `](address` of an inline link or image, and `[label]: address` of a reference definition.
+_INLINE_LINK = re.compile(r"\]\((?P<address>[^)\n]*)")
+_REFERENCE = re.compile(r"^(?P<label>[ ]{0,3}\[[^\]\n]+\]):(?P<address>.*)$", re.MULTILINE)
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+# What a renderer skips or decodes before it reads an address's scheme: entities (CommonMark
+# decodes them in addresses), spaces, control characters and angle brackets.
+_UNREAD = re.compile(r"[\x00-\x20<>]|&lt;|&gt;")
+
+
+def _unsafe(address: str) -> bool:
+    read = _UNREAD.sub("", html.unescape(html.unescape(address)))
+    scheme = _SCHEME.match(read)
+    return scheme is not None and scheme[1].lower() not in _SAFE_SCHEMES
+
+
+def _unlinked(match: re.Match[str]) -> str:
+    return "]\\(" + match["address"] if _unsafe(match["address"]) else match[0]
+
+
+def _unreferenced(match: re.Match[str]) -> str:
+    if not _unsafe(match["address"]):
+        return match[0]
+    # An entity, not a backslash: Markdown does not escape a colon, and `&#58;` reads as one.
+    return f"{match['label']}&#58;{match['address']}"
 
 
 # What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection"), in the ASCII

@@ -14,6 +14,8 @@ import markdown
 import nh3
 from markupsafe import Markup
 
+from .escape import visible
+
 _TAGS = {"p", "a", "em", "strong", "code", "ul", "ol", "li", "blockquote", "br", "sup", "sub"}
 _ATTRIBUTES = {"a": {"href", "title"}}
 _SCHEMES = {"http", "https", "mailto"}
@@ -24,7 +26,9 @@ _MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 
 @lru_cache(maxsize=4096)
 def _clean(text: str) -> str:
-    rendered = _RENDERER.reset().convert(text)
+    # An invisible or direction-changing character is shown as its code point ([U+202E]):
+    # rendered, it would hide, or turn the rest of the line around.
+    rendered = _RENDERER.reset().convert(visible(text))
     return nh3.clean(
         rendered,
         tags=_TAGS,
@@ -49,5 +53,5 @@ def inline(text: str) -> Markup:
 
 def heading(text: str) -> Markup:
     """Plain text made safe for a Markdown heading line: HTML-escaped, then syntax-escaped."""
-    escaped = html.escape(" ".join(text.split()), quote=False)
+    escaped = html.escape(visible(" ".join(text.split())), quote=False)
     return Markup(_MARKDOWN_SYNTAX.sub(r"\\\1", escaped))  # noqa: S704 - escaped above

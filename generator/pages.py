@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import markdown
 import nh3
 
+from .escape import character_name, first_invisible
 from .links import GENERATED_NAMES
 from .problem import Position, Problem
 
@@ -137,6 +138,20 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
                 _position(text, control[0]),
                 "",
                 f"expected printable text, found the control character U+{ord(control[0]):04X}",
+            )
+        )
+    # A character that shows nothing, or turns the text around it (U+202E), has no place in a
+    # page a reader must be able to read as written. A leading byte order mark is MkDocs' to drop.
+    if (hidden := first_invisible(text.removeprefix("\ufeff"))) is not None:
+        place, character = hidden
+        at = place if not text.startswith("\ufeff") else place + 1
+        problems.append(
+            Problem(
+                shown,
+                _position_at(text, at - 1),
+                "",
+                f"expected visible text, found {character_name(character)}, which shows "
+                "nothing or changes the direction of the text around it",
             )
         )
     # MkDocs drops a byte order mark and reads a lone carriage return as a line end before it

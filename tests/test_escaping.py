@@ -7,6 +7,7 @@ import csv
 import html
 import io
 import re
+import unicodedata
 from datetime import date
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from conftest import ROOT, copy_content
 from generator.escape import csv_cell, markdown_download, markdown_literal
 from generator.links import checklist_download
 from generator.markup import inline
+from generator.pages import check_page
 from generator.policy import Policy
 from generator.problem import ContentError
 from generator.render import render
@@ -199,3 +201,41 @@ def test_elsewhere_an_invisible_character_is_shown_as_its_code_point(tmp_path: P
         assert "Ice[U+202E]land" in page or "Ice\\[U+202E\\]land" in page, uri
     download = output.data[checklist_download("crusoe-hgx-b300-exemplar", "trial-checklist", "md")]
     assert "\u202e" not in download.decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[x](javascript:alert(55))",
+        "[x]( JaVaScript:alert(1))",
+        "[x](jav&#x61;script:alert(2))",
+        "[x](vbscript:msgbox(1))",
+        "![x](data:text/html,<script>alert(3)</script>)",
+        "[z]: javascript:alert(4)\n\nSee [z].",
+        "<javascript:alert(5)>",
+    ],
+)
+def test_a_markdown_download_keeps_no_link_of_another_scheme(text: str) -> None:
+    rendered = markdown.markdown(markdown_download(text))
+    assert "href=" not in rendered and "src=" not in rendered, rendered
+
+
+def test_a_markdown_download_keeps_its_safe_links() -> None:
+    rendered = markdown.markdown(markdown_download("[a](https://a.example/) [b](../b.md)"))
+    assert 'href="https://a.example/"' in rendered and 'href="../b.md"' in rendered
+
+
+@pytest.mark.parametrize("character", INVISIBLE, ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
+def test_a_hand_written_page_may_not_hold_an_invisible_character(character: str) -> None:
+    text = f"# A page\n\nSome text{character} here.\n"
+    problems = [str(p) for p in check_page("content/pages/a.md", text.encode("utf-8"))]
+    assert problems == [
+        f"content/pages/a.md:3:10: expected visible text, found U+{ord(character):04X} "
+        f"{unicodedata.name(character)}, which shows nothing or changes the direction of the "
+        "text around it"
+    ]
+
+
+def test_a_markdown_download_shows_no_image() -> None:
+    rendered = markdown.markdown(markdown_download("![pixel](https://evil.test/pixel.png)"))
+    assert "<img" not in rendered and "pixel" in rendered
