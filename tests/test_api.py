@@ -89,7 +89,7 @@ def test_a_document_that_breaks_its_shape_fails_its_schema(output: Output, site:
         jsonschema.validate(broken, schema)
     wrong = document(output, path)
     wrong["record"]["provider"] = 7
-    with pytest.raises(jsonschema.ValidationError):
+    with pytest.raises(jsonschema.ValidationError, match="7 is not of type 'string'"):
         jsonschema.validate(wrong, schema)
 
 

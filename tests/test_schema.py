@@ -49,12 +49,6 @@ def test_scope_rejects_loose_or_impossible_counts(count: object) -> None:
         Scope.model_validate({**fields, "accelerators": count})
 
 
-@pytest.mark.parametrize("record_id", ["Crusoe", "crusoe_b300", "-crusoe", "crusoe--b300", "a/b"])
-def test_ids_are_kebab_case(record_id: str) -> None:
-    with pytest.raises(ValidationError):
-        Provider.model_validate({"id": record_id, "name": "n", "url": None, "summary": "s"})
-
-
 def test_undeclared_field_is_rejected() -> None:
     with pytest.raises(ValidationError) as raised:
         Provider.model_validate(
