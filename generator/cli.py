@@ -14,6 +14,7 @@ from pathlib import Path
 from . import assets, report
 from .memo import default_cache_dir
 from .model import ID_PATTERN, KINDS, json_schemas
+from .output import Refused, check_site
 from .policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
 from .problem import ContentError
 from .render import render
@@ -116,29 +117,35 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
+    # Imported here, as in `_import`: the project's config writer is this command's alone.
+    from . import project
+
+    out: Path = args.out
+    inputs = (args.content, args.templates)
     try:
+        # Before any work: a folder the command may not write is refused at once, as it is.
+        project.check_out(out, project.RENDER, project=args.config.parent, inputs=inputs)
         site = load_site(args.content)
+    except (Refused, OSError) as error:
+        print(f"cloudqual render: {report.quote(str(error))}", file=sys.stderr)
+        return 1
     except ContentError as error:
         print(error, file=sys.stderr)
         return 1
     policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
     # Unset, the plugin's own cache for the project the content folder is in: outside it.
     store = SvgStore(args.cache or default_cache_dir(args.content.resolve().parent))
-    output = render(
-        site,
-        args.templates,
-        policy=policy,
-        directory_urls=not args.file_urls,
-        svg_store=store,
-        site_url=args.site_url,
-    )
-    # Imported here, as in `_import`: the project's config writer is this command's alone.
-    from . import project
-
-    out: Path = args.out
-    pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
-    hand_written = {path.name: path.read_bytes() for path in hand_written_pages(args.content)}
     try:
+        output = render(
+            site,
+            args.templates,
+            policy=policy,
+            directory_urls=not args.file_urls,
+            svg_store=store,
+            site_url=args.site_url,
+        )
+        pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
+        hand_written = {path.name: path.read_bytes() for path in hand_written_pages(args.content)}
         project.write(
             out,
             pages=pages | assets.load(args.templates),
@@ -147,8 +154,10 @@ def _render(args: argparse.Namespace) -> int:
             config_file=args.config,
             site_url=args.site_url,
             directory_urls=not args.file_urls,
+            marker=project.RENDER,
+            inputs=inputs,
         )
-    except (OSError, ValueError) as error:
+    except (Refused, OSError, ValueError) as error:
         print(f"cloudqual render: {report.quote(str(error))}", file=sys.stderr)
         return 1
     print(f"wrote {len(output.pages)} pages and {len(output.data)} data files to {out}")
@@ -177,10 +186,19 @@ def _build(args: argparse.Namespace) -> int:
     try:
         # Where mkdocs.yml puts the site, unless the command says otherwise.
         site_dir: Path = args.site_dir or engine.site_dir(config)
+        # Refused here, in a line, before a build: a folder no build wrote, or a link (the
+        # plugin and the Zensical build refuse them too).
+        checked = site_dir
+        if args.engine == "mkdocs" and args.site_dir is not None:
+            checked = config.parent / args.site_dir  # as MkDocs reads it: from the config's folder
+        check_site(checked)
         if args.engine == "zensical":
             built = engine.build_zensical(config, site_dir)
         else:
             built = engine.build_mkdocs(config, args.site_dir)
+    except Refused as error:
+        print(f"cloudqual build: {report.quote(str(error))}", file=sys.stderr)
+        return 1
     except (engine.BuildError, OSError, ValueError) as error:
         for line in str(error).splitlines():
             print(report.quote(line), file=sys.stderr)

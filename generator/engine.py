@@ -11,12 +11,14 @@ the plugin does inside MkDocs:
 3. finish the site as the plugin's hooks do: copy in the Markdown downloads, which Zensical would
    make pages of, and give their links back the form Zensical would have rewritten
    (links.FILE_SCHEME); give every page the content security policy (csp.py);
-4. put it in place of site/.
+4. put it in place of site/, keeping what MkDocs keeps of the old one (output.replace_site).
 
 The work folder is in the project's cache folder (memo.default_cache_dir, or the plugin's
 `cache_dir`), outside the project: a pull request cannot place a file in it, nor in the cache
 Zensical keeps beside its config. Files are written there only where their bytes changed, so that
-cache serves the next build; it is dropped when the code changes (`_keep_cache`).
+cache serves the next build; it is dropped when the code changes (`_keep_cache`). Both the work
+folder and the site folder must be a build's own, or absent or empty (project.WORK, output.SITE):
+a `cache_dir` or `--site-dir` that names someone's folder is refused, never emptied.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from . import assets, csp, extension, project
+from . import assets, csp, extension, output, project
 from .links import FILE_SCHEME
 from .memo import Memo, code_version, default_cache_dir, fingerprint
 from .output import Output
@@ -192,26 +194,30 @@ def finish(site: Path, files: Path) -> int:
 
 def _check_site_dir(site_dir: Path, config_file: Path, options: Options) -> None:
     """Refuse a site folder whose emptying would lose work: the project's folder or one above it,
-    or a folder in, or above, its content or its templates. MkDocs refuses the same."""
-    site = site_dir.resolve()
-    inputs = (options.content_dir.resolve(), options.templates_dir.resolve())
-    for kept in (config_file.parent.resolve(), *inputs):
-        if kept.is_relative_to(site):
-            raise BuildError(f"cloudqual build: refusing to empty {site_dir}: it holds {kept}")
-    for kept in inputs:
-        if site.is_relative_to(kept):
-            raise BuildError(f"cloudqual build: refusing to write the site into {kept}")
+    or a folder in, or above, its content or its templates. MkDocs refuses the same. Then one
+    that no build wrote, or a link (output.check_site)."""
+    if not site_dir.is_symlink():  # which output.check_site names as such
+        site = site_dir.resolve()
+        inputs = (options.content_dir.resolve(), options.templates_dir.resolve())
+        for kept in (config_file.parent.resolve(), *inputs):
+            if kept.is_relative_to(site):
+                raise BuildError(f"cloudqual build: refusing to empty {site_dir}: it holds {kept}")
+        for kept in inputs:
+            if site.is_relative_to(kept):
+                raise BuildError(f"cloudqual build: refusing to write the site into {kept}")
+    output.check_site(site_dir)
 
 
 def _replace(site_dir: Path, built: Path) -> None:
-    """Put the `built` site in place of `site_dir`, which is emptied first, as a build does."""
-    staging = site_dir.with_name(f".{site_dir.name}.building")
-    shutil.rmtree(staging, ignore_errors=True)
+    """Put the `built` site in place of `site_dir`, as output.replace_site does: what MkDocs
+    keeps of the old site stays."""
+    staging = output.staging(site_dir)
+    output.remove_own(staging)  # left by a build stopped midway
+    output.SITE.put(built)  # before the move, so the staged site is never without it
     # Moved, not copied, where both are on one file system: Zensical writes its whole site again
     # on every build, its cache or not, so nothing needs it left in the work folder.
     shutil.move(built, staging)
-    shutil.rmtree(site_dir, ignore_errors=True)
-    staging.rename(site_dir)
+    output.replace_site(site_dir, staging)
 
 
 def _keep_cache(work: Path) -> None:
@@ -249,6 +255,12 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
     remembered = memo.get(key) if key is not None else None
     if remembered is not None:
         return remembered.output, True
+    if memo.refused is not None:
+        print(
+            f"cloudqual: the remembered build was not used: {memo.refused}; the site is built "
+            "in full",
+            file=sys.stderr,
+        )
     try:
         site = load_site(options.content_dir)
     except ContentError as error:
@@ -256,7 +268,7 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
     if site.warnings:  # as `mkdocs build --strict` fails on the plugin's warnings
         shown = "\n".join(str(warning) for warning in site.warnings)
         raise BuildError(f"{shown}\ncloudqual: aborted on {len(site.warnings)} content warnings")
-    output = render(
+    rendered = render(
         site,
         options.templates_dir,
         policy=policy,
@@ -265,8 +277,8 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
         source_links=True,
     )
     if key is not None:  # only a build without warnings gets here, so none are kept
-        memo.put(key, output, [])
-    return output, False
+        memo.put(key, rendered, [])
+    return rendered, False
 
 
 def build_zensical(config_file: Path, site_dir: Path) -> str:
@@ -276,10 +288,13 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
     _check_site_dir(site_dir, config_file, options)
     root = config_file.parent
     work = options.cache_dir / WORK_FOLDER
-    output, reused = _rendered(options, work / MEMO_FOLDER)
+    inputs = (options.content_dir, options.templates_dir)
+    # Claimed before anything is written there: the memo, Zensical's cache, its code stamp.
+    project.claim_out(work, project.WORK, project=root, inputs=inputs)
+    rendered, reused = _rendered(options, work / MEMO_FOLDER)
     pages = {
         page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
-        for page in output.pages.values()
+        for page in rendered.pages.values()
     }
     # The hand-written pages the load checked, by the same walk: never a dot file, a folder or
     # a link out of the repository that a glob would find.
@@ -287,18 +302,19 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
         path.name: _hand_written(path, path.relative_to(root).as_posix())
         for path in hand_written_pages(options.content_dir)
     }
-    work.mkdir(parents=True, exist_ok=True)
     _keep_cache(work)
     project.write(
         work,
         pages=pages | assets.load(options.templates_dir),
-        data=output.data,
+        data=rendered.data,
         hand_written=hand_written,
         config_file=config_file,
         site_url=options.site_url,
         directory_urls=True,
         engine=project.ZENSICAL,
         overrides=project.read_folder(options.templates_dir / OVERLAY),
+        marker=project.WORK,
+        inputs=inputs,
     )
     command = [sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"]
     try:
@@ -313,7 +329,7 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
         )
     protected = finish(work / "site", work / project.FILES)
     _replace(site_dir, work / "site")
-    built = f"{protected} pages and {len(output.data)} data files, built with Zensical"
+    built = f"{protected} pages and {len(rendered.data)} data files, built with Zensical"
     return built + (" (no input changed since the last build: its pages reused)" if reused else "")
 
 

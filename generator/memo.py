@@ -10,14 +10,28 @@ One build is kept, so the memo stays the size of one site. It is stored as JSON,
 data and never code. Caches live outside the project by default (`default_cache_dir`): a
 pull request can add any file to the repository, and a file it placed in a cache would be served
 as the site.
+
+Nor is a stored build trusted as it is read: whoever can write the cache folder (`cache_dir` may
+name one in the project) could make it write outside the site, or carry a script that the
+policy's 'self' would run. So it is sealed with a keyed hash of its key and its entries (`seal`),
+whose secret is made once per user and kept in the user's cache folder, never a project's; and
+each entry is checked as it is read: its schema, and every path inside the output. A build that
+fails either is not used, and says why (`Memo.refused`): the site is built in full.
+
+The cache folder may be any folder, so the memo removes only files that it wrote: named as it
+names them and starting as its files start (HEADER).
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
+import hmac
 import json
 import os
+import re
+import secrets
 import stat
 import sysconfig
 from collections.abc import Iterator
@@ -26,19 +40,164 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .output import Output, Page
+from .output import Output, Page, stays_inside
 
 PACKAGE = Path(__file__).resolve().parent
 # A new layout of the stored build is a new key, never a misread file.
-FORMAT = "2"
+FORMAT = "3"
+# How every stored build starts: its seal, on a line of its own, then its entries.
+HEADER = b'{"cloudqual memo": '
+SEAL_FILE = "memo.key"  # in the user's cache folder for cloudqual, beside each project's folder
+FIELDS = ("pages", "text", "binary", "warnings")
+
+
+def _cache_root() -> Path:
+    """The user's cache folder for cloudqual."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cloudqual"
 
 
 def default_cache_dir(project: Path) -> Path:
     """The cache folder of a project: under the user's cache folder, one per project path, so
     two checkouts never prune each other's charts."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     name = hashlib.sha256(str(project.resolve()).encode("utf-8")).hexdigest()[:16]
-    return root / "cloudqual" / name
+    return _cache_root() / name
+
+
+@cache
+def _secret_at(path: Path) -> bytes | None:
+    """The secret of the seal in `path`, made there on first use, readable by its user alone;
+    None when it can be neither read nor made: nothing is remembered then."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Created, never replaced: two builds starting at once keep the first one's.
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        pass  # made already, or not to be made here: what there is is read
+    else:
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(secrets.token_hex(32))
+    try:
+        text = path.read_text(encoding="ascii")
+    except (OSError, ValueError):
+        return None
+    # Half written by a build starting at the same moment, or not one: no memo this time.
+    return bytes.fromhex(text) if re.fullmatch(r"[0-9a-f]{64}", text) else None
+
+
+def _secret() -> bytes | None:
+    return _secret_at(_cache_root() / SEAL_FILE)
+
+
+def _mac(secret: bytes, key: str, body: bytes) -> str:
+    message = f"cloudqual memo {FORMAT}\0{key}\0".encode() + body
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def seal(key: str, body: bytes) -> bytes | None:
+    """A stored build's file: a line binding `body`, its entries, to `key` with a keyed hash,
+    then the entries. None when there is no secret to seal with."""
+    secret = _secret()
+    if secret is None:
+        return None
+    header = {"cloudqual memo": FORMAT, "key": key, "mac": _mac(secret, key, body)}
+    return json.dumps(header).encode("utf-8") + b"\n" + body
+
+
+def _unsealed(key: str, raw: bytes) -> Any:
+    """The entries of a stored build, once its seal holds for `key`; ValueError says why not."""
+    head, newline, body = raw.partition(b"\n")
+    if not raw.startswith(HEADER) or not newline:
+        raise ValueError("expected a sealed build, found a file without a seal")
+    header = json.loads(head)
+    if not isinstance(header, dict) or header.get("cloudqual memo") != FORMAT:
+        raise ValueError(f"expected a build stored in format {FORMAT}, found another")
+    if header.get("key") != key:
+        raise ValueError("expected a build stored under its own key, found another key")
+    secret = _secret()
+    if secret is None:
+        raise ValueError(f"expected the secret that seals builds in {_cache_root()}, found none")
+    mac = header.get("mac")
+    expected = _mac(secret, key, body).encode("ascii")
+    if not isinstance(mac, str) or not hmac.compare_digest(mac.encode("utf-8"), expected):
+        raise ValueError("expected its seal to match its entries, found it changed since")
+    return json.loads(body)
+
+
+def _found(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:77] + "..."
+
+
+def _path(value: object, what: str) -> str:
+    if not stays_inside(value):
+        raise ValueError(f"{what}: expected a path inside the site, found {_found(value)}")
+    assert isinstance(value, str)
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what}: expected text, found {_found(value)}")
+    return value
+
+
+def _mapping(value: object, what: str) -> dict[str, str]:
+    """A stored field of files: each path inside the site, each value text."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what}: expected a mapping of paths to files, found {_found(value)}")
+    return {_path(uri, what): _text(text, f"{what} {uri}") for uri, text in value.items()}
+
+
+def _remembered(stored: object) -> Remembered:
+    """The build `stored` holds, each entry checked: a sealed build is the memo's own, but a
+    path that left the site would write anywhere, so each is checked all the same."""
+    if not isinstance(stored, dict) or sorted(stored) != sorted(FIELDS):
+        found = sorted(stored) if isinstance(stored, dict) else type(stored).__name__
+        raise ValueError(f"expected the fields {', '.join(FIELDS)}, found {_found(found)}")
+    entries = stored["pages"]
+    if not isinstance(entries, list):
+        raise ValueError(f"pages: expected a list, found {_found(entries)}")
+    pages: dict[str, Page] = {}
+    signed = {}
+    for entry in entries:
+        if not isinstance(entry, list) or len(entry) != 4:
+            raise ValueError(
+                f"pages: expected [path, markdown, edit path, signature], found {_found(entry)}"
+            )
+        uri = _path(entry[0], "pages")
+        if uri in pages:
+            raise ValueError(f"pages: expected each page once, found {uri!r} twice")
+        markdown = _text(entry[1], f"pages {uri}")
+        edit = None if entry[2] is None else _path(entry[2], f"pages {uri}: edit path")
+        pages[uri] = Page(uri, markdown, edit)
+        if entry[3] is not None:
+            signed[uri] = (_text(entry[3], f"pages {uri}: signature"), pages[uri])
+    text = _mapping(stored["text"], "text")
+    binary = _mapping(stored["binary"], "binary")
+    if text.keys() & binary.keys():
+        raise ValueError("data: expected each file once, found one both as text and as bytes")
+    data = {uri: content.encode("utf-8") for uri, content in text.items()}
+    for uri, encoded in binary.items():
+        try:
+            data[uri] = base64.b64decode(encoded, validate=True)
+        except binascii.Error:
+            raise ValueError(f"binary {uri}: expected base64, found {_found(encoded)}") from None
+    warnings = stored["warnings"]
+    if not isinstance(warnings, list):
+        raise ValueError(f"warnings: expected a list, found {_found(warnings)}")
+    return Remembered(Output(pages, data, signed), [_text(w, "warnings") for w in warnings])
+
+
+def _is_memo(path: Path) -> bool:
+    """Whether `path` is a stored build (or one being written): a file that starts as the
+    memo's files start. Never a link."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return False
+        with path.open("rb") as file:
+            return file.read(len(HEADER)) == HEADER
+    except OSError:
+        return False
 
 
 def _entries(folder: Path, pattern: str) -> Iterator[tuple[str, bytes]]:
@@ -111,23 +270,25 @@ class Memo:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        # Why the last `get` found a stored build and did not use it; None if it did not.
+        self.refused: str | None = None
 
     def _path(self, key: str) -> Path:
         return self.folder / f"site-{key}.json"
 
     def get(self, key: str) -> Remembered | None:
+        """The build stored under `key`, sealed and checked; else None, and the build is made
+        again."""
+        self.refused = None
         try:
-            stored = json.loads(self._path(key).read_bytes())
-        except (OSError, ValueError):
-            return None  # none, or unreadable: the build is made again
-        pages, signed = {}, {}
-        for uri, markdown, edit, signature in stored["pages"]:
-            pages[uri] = Page(uri, markdown, edit)
-            if signature is not None:
-                signed[uri] = (signature, pages[uri])
-        data = {uri: text.encode("utf-8") for uri, text in stored["text"].items()}
-        data |= {uri: base64.b64decode(value) for uri, value in stored["binary"].items()}
-        return Remembered(Output(pages, data, signed), stored["warnings"])
+            raw = self._path(key).read_bytes()
+        except OSError:
+            return None  # none stored: the first build, or another input
+        try:
+            return _remembered(_unsealed(key, raw))
+        except ValueError as error:  # JSON's and UTF-8's errors among them
+            self.refused = f"{self._path(key)}: {error}"
+            return None
 
     def put(self, key: str, output: Output, warnings: list[str]) -> None:
         text, binary = {}, {}
@@ -145,12 +306,15 @@ class Memo:
             "binary": binary,
             "warnings": warnings,
         }
+        sealed = seal(key, json.dumps(stored, ensure_ascii=False).encode("utf-8"))
+        if sealed is None:
+            return  # no secret to seal it with: the next build is made in full
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self._path(key)
         # Write then rename, so a build stopped midway never leaves half a memo.
         partial = path.with_name(f"{path.name}.partial-{os.getpid()}")
-        partial.write_text(json.dumps(stored, ensure_ascii=False), encoding="utf-8")
+        partial.write_bytes(sealed)
         partial.replace(path)
         for other in self.folder.glob("site-*.json*"):
-            if other != path:
+            if other != path and _is_memo(other):
                 other.unlink(missing_ok=True)

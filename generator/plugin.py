@@ -5,6 +5,10 @@ error stops the build at once. MkDocs itself can still fail later (a page that h
 one, a broken link, any warning under `strict`), after it has cleaned its output folder; so the
 build goes to a folder beside `site/`, which replaces `site/` only once the build has succeeded.
 A failed build leaves the previous site as it was.
+
+The site folder must be one a build wrote, or absent or empty (output.check_site): MkDocs would
+empty any folder it is given, a home folder included. A rebuild keeps what MkDocs keeps of the old
+site (its dot files, a deployment's `.git`), and CNAME.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from . import assets, csp, extension, pages
+from . import assets, csp, extension, output, pages
 from .memo import Memo, Remembered, default_cache_dir, fingerprint
 from .output import Output, Page
 from .policy import (
@@ -131,12 +135,18 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         config.extra_javascript.append(assets.SCRIPT)
         self.warnings.count = 0
         logging.getLogger("mkdocs").addHandler(self.warnings)
-        # A dirty build updates the folder in place by design, so it is left to MkDocs.
-        if not self.dirty:
-            self.site_dir = Path(config.site_dir)
-            self.building = self.site_dir.with_name(f".{self.site_dir.name}.building")
-            shutil.rmtree(self.building, ignore_errors=True)
-            config.site_dir = str(self.building)
+        self.site_dir = Path(config.site_dir)
+        self.building = None  # until it is made, so a refused build removes nothing
+        try:
+            # A dirty build updates the folder in place by design, so it is left to MkDocs,
+            # once the folder is known to be a build's.
+            if self.dirty:
+                output.check_site(self.site_dir)
+            else:
+                self.building = output.fresh_staging(self.site_dir)
+                config.site_dir = str(self.building)
+        except output.Refused as error:
+            raise PluginError(f"cloudqual: {error}") from None
         return config
 
     def _cache_dir(self, config: MkDocsConfig) -> Path:
@@ -172,6 +182,11 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             if remembered is not None:
                 log.info("cloudqual: no input changed since the last build: its pages are reused")
             else:
+                if self.memo.refused is not None:  # a notice: strict mode fails on a warning
+                    log.info(
+                        f"cloudqual: the remembered build was not used: {self.memo.refused}; "
+                        "the site is built in full"
+                    )
                 remembered = self._render(config, content_dir, templates_dir, as_of)
                 if remembered is None:  # content errors while serving: the last good site stays
                     return
@@ -226,19 +241,22 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         if self.svg_store is None:  # kept across `mkdocs serve` rebuilds
             self.svg_store = SvgStore(self._cache_dir(config))
         before = self.svg_store.conversions
-        output = render(
-            site,
-            templates_dir,
-            policy=policy,
-            directory_urls=config.use_directory_urls,
-            svg_store=self.svg_store,
-            site_url=config.site_url,
-            previous=self.signed,
-        )
+        try:
+            rendered = render(
+                site,
+                templates_dir,
+                policy=policy,
+                directory_urls=config.use_directory_urls,
+                svg_store=self.svg_store,
+                site_url=config.site_url,
+                previous=self.signed,
+            )
+        except output.Refused as error:  # the chart cache, in a folder it did not write
+            raise PluginError(f"cloudqual: {error}") from None
         log.info(f"cloudqual: charts: {self.svg_store.conversions - before} SVGs converted")
-        again = sum(1 for uri, page in output.pages.items() if self.pages.get(uri) is not page)
-        log.info(f"cloudqual: {again} of {len(output.pages)} pages rendered")
-        return Remembered(output, [str(warning) for warning in site.warnings])
+        again = sum(1 for uri, page in rendered.pages.items() if self.pages.get(uri) is not page)
+        log.info(f"cloudqual: {again} of {len(rendered.pages)} pages rendered")
+        return Remembered(rendered, [str(warning) for warning in site.warnings])
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         # Both resolved: `mkdocs build -f mkdocs.yml` gives a relative config path.
@@ -324,17 +342,17 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             target.write_bytes(content)
         logging.getLogger("mkdocs").removeHandler(self.warnings)
         if self.building is None or self.site_dir is None:
+            output.SITE.put(site_dir)  # a dirty build's folder: the next build may replace it
             return
         if config.strict and self.warnings.count:
             # MkDocs is about to abort this build: keep the previous site.
             self._discard()
             return
-        previous = self.site_dir.with_name(f".{self.site_dir.name}.previous")
-        shutil.rmtree(previous, ignore_errors=True)
-        if self.site_dir.exists():
-            self.site_dir.rename(previous)
-        self.building.rename(self.site_dir)
-        shutil.rmtree(previous, ignore_errors=True)
+        try:
+            output.replace_site(self.site_dir, self.building)
+        except output.Refused as error:  # changed while the site was built
+            self._discard()
+            raise PluginError(f"cloudqual: {error}") from None
         config.site_dir = str(self.site_dir)
         self.building = None
 

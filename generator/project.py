@@ -19,7 +19,11 @@ to `extra.cloudqual_edit_uri`, where the theme override of the edit button reads
 the extension is left out: the folder builds where cloudqual is not installed.
 
 Files are written only where their bytes changed, and files no render wrote are removed, so a
-tool that keeps a cache by file (Zensical does) sees only what changed.
+tool that keeps a cache by file (Zensical does) sees only what changed. That is why the folder
+must be the command's own (`write`'s `marker`): absent, empty, or marked by an earlier run
+(RENDER for `cloudqual render`, WORK for the Zensical build's work folder); a folder that is or
+holds the project's folder, or is, holds or sits in its content or templates, is refused even if
+marked. Beside what it writes (mkdocs.yml, docs/, files/, overrides/, hooks/), it touches nothing.
 
 The config is derived from the repository's mkdocs.yml, not written out here, so the two cannot
 drift: theme, palette, features, Markdown extensions, nav and validation are the repository's.
@@ -37,7 +41,7 @@ rendered; a site built this way lacks the second line of defence, so publish the
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -48,6 +52,7 @@ from ruamel.yaml.nodes import Node, ScalarNode, SequenceNode
 from ruamel.yaml.representer import SafeRepresenter
 
 from . import assets, extension
+from .output import Marker, Refused, check_writable, claim
 
 DOCS = "docs"
 FILES = "files"  # generator/hook.py names it too: the hook is copied out and imports nothing
@@ -59,6 +64,17 @@ ZENSICAL = "zensical"
 EDIT_URI = "cloudqual_edit_uri"  # the setting under `extra` the Zensical edit button reads
 # Where MkDocs looks for Markdown, by suffix (mkdocs.utils.markdown_extensions, MkDocs 1.6).
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkdn", ".mkd"})
+RENDER = Marker(
+    ".cloudqual-render",
+    "Written by `cloudqual render`: each render replaces mkdocs.yml, docs/, files/, overrides/ "
+    "and hooks/ here. Without this file, the next render refuses the folder.\n",
+)
+WORK = Marker(
+    ".cloudqual-work",
+    "The work folder of `cloudqual build --engine zensical`: each build replaces what it holds. "
+    "Delete the folder to start cold; nothing is lost.\n",
+)
+WRITERS = {RENDER: "`cloudqual render`", WORK: "`cloudqual build`"}
 
 
 class Env:
@@ -208,6 +224,34 @@ def _sync(folder: Path, files: Mapping[str, bytes]) -> None:
         target.write_bytes(content)
 
 
+def check_out(out: Path, marker: Marker, *, project: Path, inputs: Iterable[Path]) -> None:
+    """Refuse `out` unless the command `marker` names may write it (output.check_writable), and
+    if it is or holds the `project` folder, or is, holds or sits in one of `inputs` (content,
+    templates): `--out .` in the repository would replace its mkdocs.yml with one without the
+    plugin, and later builds would lose the security policy and the sanitizer. A marker there
+    proves nothing (a pull request can add any file), so these are refused first."""
+    target = out.resolve()
+    read = [path.resolve() for path in inputs]
+    named = [
+        (project.resolve(), "the project's folder, {}"),
+        *((p, "{}, which the command reads") for p in read),
+    ]
+    for kept, what in named:
+        if kept.is_relative_to(target):
+            verb = "is" if kept == target else "holds"
+            raise Refused(f"refusing to write into {out}: it {verb} {what.format(kept)}")
+    for kept in read:
+        if target.is_relative_to(kept):
+            raise Refused(f"refusing to write into {out}: it is in {kept}, which the command reads")
+    check_writable(out, marker, writing="write into", writer=WRITERS[marker])
+
+
+def claim_out(out: Path, marker: Marker, *, project: Path, inputs: Iterable[Path]) -> None:
+    """Make `out` the command's own, as `check_out` allows: created, and marked."""
+    check_out(out, marker, project=project, inputs=inputs)
+    claim(out, marker, writing="write into", writer=WRITERS[marker])
+
+
 def read_folder(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` by its path there, with its bytes."""
     return {
@@ -228,11 +272,17 @@ def write(
     directory_urls: bool,
     engine: str = MKDOCS,
     overrides: Mapping[str, bytes] | None = None,
+    marker: Marker | None = None,
+    inputs: Iterable[Path] = (),
 ) -> None:
     """Write the project to `out`: `pages` (pages and the assets they use), the `hand_written`
     pages and the data files MkDocs copies go to docs/, the others to files/; the config from
-    `config_file`; the theme's custom_dir, with `overrides` laid over it."""
+    `config_file`; the theme's custom_dir, with `overrides` laid over it. With a `marker`, `out`
+    is first checked (`check_out`, against `inputs` and the config's folder) and claimed; without
+    one, the caller owns `out`."""
     source = read_config(config_file)
+    if marker is not None:
+        claim_out(out, marker, project=config_file.parent, inputs=inputs)
     config = plain_config(source, site_url=site_url, directory_urls=directory_urls, engine=engine)
     docs = {
         **pages,
@@ -251,6 +301,8 @@ def write(
     if engine == MKDOCS:
         hooks = {Path(HOOK).name: Path(__file__).with_name("hook.py").read_bytes()}
     _sync(out / Path(HOOK).parent, hooks)
+    if (out / "mkdocs.yml").is_symlink():  # written in the folder, never through a link
+        (out / "mkdocs.yml").unlink()
     with (out / "mkdocs.yml").open("w", encoding="utf-8") as file:
         file.write(f"# Written by `cloudqual` from {config_file.name}: edit that instead.\n")
         _yaml().dump(config, file)

@@ -4,21 +4,36 @@ A chart's key is a hash of what it is drawn from (its table, title and colour sc
 drawing code's version (charts.py, Altair's and vl-convert's versions), never of the built spec:
 so a build whose charts are all cached builds no spec, and imports neither Altair nor vl-convert.
 Any change to the data, to the drawing code or to either library makes a new key.
+
+The cache folder may be any folder (`render --cache`, the plugin's `cache_dir`), so the store
+keeps its SVGs in a folder of its own there (FOLDER), which it marks as its own, and prunes only
+files of its own naming in it: a `~/Pictures` given as the cache keeps its pictures.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .output import Marker, claim
+
 # Each worker process pays for starting its own converter. On two cores, benchmarks/charts.py
 # measured parallel/serial at about 1.0 for 24 cold specs, 0.78 for 48 and 0.62 for 120.
 PARALLEL_FROM = 40
+FOLDER = "cloudqual-charts"
+MARKER = Marker(
+    ".cloudqual-charts",
+    "Charts that cloudqual converted to SVG, by a hash of what each is drawn from. Each render "
+    "removes those it did not use; files of other names are left alone.\n",
+)
+# What the store writes: a key (a hash, in hex) as an SVG, or as one being written.
+_OWN = re.compile(r"([0-9a-f]+)\.svg(\.partial-[0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -40,22 +55,36 @@ class SvgStore:
     """Converts charts to SVG, reusing cached results; counts the conversions it really ran.
 
     The cache stays bounded: `prune` removes every entry the last render did not use. The
-    entries in memory are kept across `mkdocs serve` rebuilds, which keep the store.
+    entries in memory are kept across `mkdocs serve` rebuilds, which keep the store. Its folder
+    is claimed on first use: a folder of that name it did not write raises output.Refused.
     """
 
     def __init__(self, cache_dir: Path | None, *, workers: int | None = None) -> None:
         self.cache_dir = cache_dir
+        self.claimed = False
         self.workers = workers or os.cpu_count() or 1
         self.conversions = 0
         self.memory: dict[str, bytes] = {}
         self.used: set[str] = set()
 
+    def _folder(self) -> Path | None:
+        """The store's own folder in the cache, made and marked on first use; None without a
+        cache."""
+        if self.cache_dir is None:
+            return None
+        folder = self.cache_dir / FOLDER
+        if not self.claimed:
+            claim(folder, MARKER, writing="keep charts in", writer="the chart cache")
+            self.claimed = True
+        return folder
+
     def _cached(self, key: str) -> bytes | None:
         if key in self.memory:
             return self.memory[key]
-        if self.cache_dir is not None:
+        folder = self._folder()
+        if folder is not None:
             try:
-                svg = (self.cache_dir / f"{key}.svg").read_bytes()
+                svg = (folder / f"{key}.svg").read_bytes()
             except OSError:
                 return None
             self.memory[key] = svg
@@ -64,13 +93,13 @@ class SvgStore:
 
     def _store(self, key: str, svg: bytes) -> None:
         self.memory[key] = svg
-        if self.cache_dir is None:
+        folder = self._folder()
+        if folder is None:
             return
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
         # Write then rename, so a build stopped midway never leaves a truncated SVG in the cache.
-        partial = self.cache_dir / f"{key}.svg.partial-{os.getpid()}"
+        partial = folder / f"{key}.svg.partial-{os.getpid()}"
         partial.write_bytes(svg)
-        partial.replace(self.cache_dir / f"{key}.svg")
+        partial.replace(folder / f"{key}.svg")
 
     def render(self, drawings: dict[str, Drawing]) -> dict[str, bytes]:
         """The SVG of every drawing, by the same name; cold ones convert in parallel."""
@@ -98,15 +127,19 @@ class SvgStore:
 
     def prune(self) -> int:
         """Forget every entry that no render since the last prune used, on disk and in memory,
-        and how many files went. Partial files of a stopped build go too."""
+        and how many files went. Partial files of a stopped build go too. Only files of the
+        store's naming, in its own folder, are ever removed."""
         removed = 0
         self.memory = {key: svg for key, svg in self.memory.items() if key in self.used}
-        if self.cache_dir is not None and self.cache_dir.is_dir():
-            for path in self.cache_dir.iterdir():
-                if path.name.endswith(".svg") and path.name[: -len(".svg")] in self.used:
+        folder = self._folder()
+        if folder is not None and folder.is_dir():
+            for path in folder.iterdir():
+                own = _OWN.fullmatch(path.name)
+                if own is None or path.is_symlink() or not path.is_file():
                     continue
-                if path.suffix == ".svg" or ".svg.partial-" in path.name:
-                    path.unlink(missing_ok=True)
-                    removed += 1
+                if own.group(2) is None and own.group(1) in self.used:
+                    continue
+                path.unlink(missing_ok=True)
+                removed += 1
         self.used = set()
         return removed

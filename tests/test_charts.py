@@ -14,7 +14,7 @@ from xml.etree import ElementTree
 import pytest
 from conftest import ROOT
 
-from generator import charts
+from generator import charts, svg
 from generator.derive import Policy
 from generator.facts import derive_site
 from generator.render import render
@@ -260,9 +260,11 @@ def test_a_warm_render_builds_no_spec_and_imports_no_chart_library(tmp_path: Pat
 def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Site) -> None:
     cache = tmp_path / "cache"
     render(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(cache))
-    before = {path.name for path in cache.iterdir()}
-    (cache / "0123abcd.svg").write_text("<svg/>")  # an entry no chart of this site has
-    (cache / "0123abcd.svg.partial-1").write_text("<sv")  # left by a stopped build
+    charts_dir = cache / svg.FOLDER
+    before = {path.name for path in charts_dir.iterdir()}
+    (charts_dir / "0123abcd.svg").write_text("<svg/>")  # an entry no chart of this site has
+    (charts_dir / "0123abcd.svg.partial-1").write_text("<sv")  # left by a stopped build
+    (cache / "logo.svg").write_text("<svg/>")  # beside the store's folder: not the store's
     crusoe = real.validations["crusoe-hgx-b300-exemplar"]
     answer = crusoe.evidence["pricing-published"].model_copy(update={"answer": "yes"})
     changed = crusoe.model_copy(
@@ -271,7 +273,8 @@ def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Sit
     edited = Site(**{**real.__dict__, "validations": {**real.validations, crusoe.id: changed}})
     store = SvgStore(cache)
     render(edited, ROOT / "templates", policy=POLICY, svg_store=store)
-    after = {path.name for path in cache.iterdir()}
+    after = {path.name for path in charts_dir.iterdir()}
+    assert (cache / "logo.svg").is_file()
     assert len(after) == len(before)  # two evidence SVGs replaced, nothing else left
     assert len(after - before) == 2 and store.conversions == 2
     assert "0123abcd.svg" not in after and "0123abcd.svg.partial-1" not in after
@@ -300,4 +303,4 @@ def test_parallel_conversion_matches_serial(
     parallel_store = SvgStore(tmp_path / "parallel", workers=2)
     assert parallel_store.render(drawings) == serial
     assert parallel_store.conversions == 4
-    assert len(list((tmp_path / "parallel").glob("*.svg"))) == 4
+    assert len(list((tmp_path / "parallel" / svg.FOLDER).glob("*.svg"))) == 4

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from build import make_project, mkdocs_build, mkdocs_serve, tree_digest, wait_fo
 from conftest import MINIMAL, ROOT
 
 from generator import csp, pages
+from generator.policy import parse_as_of
 from generator.problem import ContentError
 from generator.site import load_site
 
@@ -99,10 +101,11 @@ def test_check_refuses_a_page_that_would_hide_generated_output(
 
 
 def test_generated_names_cover_everything_the_site_writes(built: Path) -> None:
+    from generator import output
     from generator.links import GENERATED_NAMES
 
     top = {path.name.removesuffix(".html") for path in built.iterdir()}
-    top -= {"sitemap.xml", "sitemap.xml.gz", "contributing", "methodology"}
+    top -= {"sitemap.xml", "sitemap.xml.gz", "contributing", "methodology", output.SITE.name}
     assert top - GENERATED_NAMES == set()
 
 
@@ -138,6 +141,7 @@ def test_sanitizer_holds_even_if_the_check_is_bypassed() -> None:
     assert '<div class="admonition note">n</div>' in clean
 
 
+@pytest.mark.build
 def test_attr_list_braces_stay_text_in_a_built_page(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", MINIMAL)
     write_page(project / "content", "notes.md", '# Notes\n\nA paragraph.\n{: onclick="alert(1)"}\n')
@@ -180,6 +184,7 @@ def test_a_fifo_is_refused_not_read(minimal_content: Path) -> None:
     assert "content/pages/wait.md:1:1: expected a regular file" in result.stderr
 
 
+@pytest.mark.build
 def test_symlinked_page_is_not_published(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", MINIMAL)
     (project / "content" / "pages" / "env.txt").symlink_to("/proc/self/environ")
@@ -217,6 +222,7 @@ def _attributes(page_html: str) -> set[str]:
     return {name for _, attrs in parser.starts for name in attrs}
 
 
+@pytest.mark.build
 def test_a_hostile_name_stays_text_in_every_title(tmp_path: Path) -> None:
     hostile = "</title><script>alert(1)</script>&amp;"
     project = make_project(tmp_path / "p", MINIMAL)
@@ -332,23 +338,32 @@ def test_successful_build_replaces_the_site_whole(
 
 
 @pytest.mark.parametrize("value", ["2026-12-01", "'2026-12-01'", '"2026-12-01"', " 2026-12-01 "])
-def test_as_of_from_the_environment_pins_the_build(tmp_path: Path, value: str) -> None:
-    project = make_project(tmp_path / "p", MINIMAL)
-    result = mkdocs_build(project, CLOUDQUAL_AS_OF=value)
-    assert result.returncode == 0, result.stderr
-    home = (project / "site" / "index.html").read_text(encoding="utf-8")
-    assert "validity end on 2026-12-01" in home
+def test_as_of_reads_a_date_as_a_shell_user_writes_it(value: str) -> None:
+    assert parse_as_of(value) == date(2026, 12, 1)
 
 
 @pytest.mark.parametrize("value", ["2026-13-01", "yesterday", "2026-12-01T10:00:00"])
-def test_a_bad_as_of_is_named_and_stops_the_build(tmp_path: Path, value: str) -> None:
+def test_a_bad_as_of_is_named(value: str) -> None:
+    with pytest.raises(ValueError, match=r"^expected a date as YYYY-MM-DD, found "):
+        parse_as_of(value)
+
+
+@pytest.mark.build
+def test_as_of_from_the_environment_pins_the_build_or_stops_it(tmp_path: Path) -> None:
+    """The build reads the variable through parse_as_of: one build with a quoted date, one with
+    a bad one (the unit tests above hold every other form)."""
     project = make_project(tmp_path / "p", MINIMAL)
-    result = mkdocs_build(project, CLOUDQUAL_AS_OF=value)
+    result = mkdocs_build(project, CLOUDQUAL_AS_OF="'2026-12-01'")
+    assert result.returncode == 0, result.stderr
+    home = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert "validity end on 2026-12-01" in home
+    result = mkdocs_build(project, CLOUDQUAL_AS_OF="yesterday")
     assert result.returncode != 0
     assert "CLOUDQUAL_AS_OF: expected a date as YYYY-MM-DD" in result.stderr
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.build
 def test_two_pinned_builds_are_byte_identical(tmp_path: Path) -> None:
     pinned = {"SOURCE_DATE_EPOCH": "1764633600", "CLOUDQUAL_AS_OF": "2026-12-01"}
     digests = []
@@ -364,6 +379,7 @@ def test_two_pinned_builds_are_byte_identical(tmp_path: Path) -> None:
 # --- mkdocs serve on bad content ---------------------------------------------------------------
 
 
+@pytest.mark.build
 def test_serve_keeps_the_last_good_site_and_shows_the_error(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
     with mkdocs_serve(project) as base_url:

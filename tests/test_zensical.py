@@ -94,9 +94,9 @@ def test_key_facts_and_links_of_a_result_page(zensical_built: Path) -> None:
     compare = read(zensical_built, "compare/index.html")
     assert 'src="../charts/evidence.svg"' in compare and "../../charts/" not in compare
     data = read(zensical_built, "data/index.html")
-    assert 'href="../downloads/crusoe-hgx-b300-exemplar-trial-checklist.md"' in data
+    assert 'href="../downloads/crusoe-hgx-b300-exemplar/trial-checklist.md"' in data
     assert links.FILE_SCHEME not in data
-    checklist = read(zensical_built, "downloads/crusoe-hgx-b300-exemplar-trial-checklist.md")
+    checklist = read(zensical_built, "downloads/crusoe-hgx-b300-exemplar/trial-checklist.md")
     assert checklist.startswith("# Trial checklist: Crusoe NVIDIA HGX B300")
 
 
@@ -178,6 +178,7 @@ def test_the_rendered_config_is_the_repository_config_for_zensical() -> None:
     assert plain["hooks"] == [project.HOOK]
 
 
+@pytest.mark.build
 def test_a_broken_record_fails_the_build_and_keeps_the_site(tmp_path: Path) -> None:
     folder = make_project(tmp_path / "project", MINIMAL)
     first = zensical_build(folder, CLOUDQUAL_AS_OF="2026-12-01")
@@ -192,6 +193,7 @@ def test_a_broken_record_fails_the_build_and_keeps_the_site(tmp_path: Path) -> N
     assert tree_digest(folder / "site") == digest
 
 
+@pytest.mark.build
 def test_a_page_removed_from_content_leaves_the_site(tmp_path: Path) -> None:
     folder = make_project(tmp_path / "project", MINIMAL)
     extra = folder / "content" / "pages" / "extra.md"
@@ -231,6 +233,7 @@ def test_cloudqual_build_builds_with_mkdocs_unless_told_otherwise(tmp_path: Path
     assert 'name="generator" content="mkdocs-' in page
 
 
+@pytest.mark.build
 def test_a_config_without_the_plugin_is_refused_with_its_reason(tmp_path: Path) -> None:
     folder = make_project(tmp_path / "project", MINIMAL)
     config = folder / "mkdocs.yml"
