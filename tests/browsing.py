@@ -11,6 +11,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from conftest import BROWSER, require
 from playwright.sync_api import Browser, sync_playwright
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -46,6 +47,7 @@ def served(folder: Path) -> Iterator[str]:
 
 @contextlib.contextmanager
 def chromium() -> Iterator[Browser]:
+    require(BROWSER, "opens chromium")
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is required: run `make test`, which installs it")
     with sync_playwright() as playwright:

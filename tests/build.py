@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
-from conftest import ROOT, copy_content
+from conftest import BUILD, ROOT, copy_content, require
 
 
 def make_project(folder: Path, content: Path, overlay: Path | None = None) -> Path:
@@ -31,6 +31,7 @@ def make_project(folder: Path, content: Path, overlay: Path | None = None) -> Pa
 def mkdocs_build(
     project: Path, *, strict: bool = True, **env: str
 ) -> subprocess.CompletedProcess[str]:
+    require(BUILD, "builds a site with MkDocs")
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", *(["--strict"] if strict else [])],
         cwd=project,
@@ -45,6 +46,7 @@ def mkdocs_build(
 
 def zensical_build(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """`cloudqual build --engine zensical` in `project`, as a maintainer runs it."""
+    require(BUILD, "builds a site with Zensical")
     return subprocess.run(
         [sys.executable, "-m", "generator.cli", "build", "--engine", "zensical"],
         cwd=project,
@@ -101,6 +103,7 @@ def main_text(html: str) -> str:
 @contextlib.contextmanager
 def mkdocs_serve(project: Path) -> Iterator[str]:
     """`mkdocs serve` of `project` on a free loopback port: its base URL, while it runs."""
+    require(BUILD, "serves a site with mkdocs serve")
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],

@@ -12,6 +12,47 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
 
+# What a test may do beyond its own process, by marker: `make check` runs the tests with
+# neither, so a contributor's loop stays under a minute. A test that builds a site or opens a
+# browser without its marker fails, whatever runs it: the markers cannot drift from the tests.
+BUILD, BROWSER = "build", "browser"
+# Fixtures that build a site, or take one that was built: a test that takes one is marked.
+BUILD_FIXTURES = frozenset(
+    {
+        "built",
+        "zensical_built",
+        "engine_built",
+        "clean_site",
+        "hostile_sites",
+        "plugin_site",
+        "rendered",
+        "engine_site",
+        "good_minimal",
+        "built_minimal",
+    }
+)
+_running: set[str] = set()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BUILD_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(BUILD)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _running.clear()
+    _running.update(mark.name for mark in item.iter_markers())
+
+
+def require(marker: str, doing: str) -> None:
+    """Fail the running test unless it carries `marker`: it is about to do `doing`."""
+    if marker not in _running:
+        pytest.fail(
+            f"this test {doing}: mark it @pytest.mark.{marker}, so `make check` leaves it out"
+        )
+
 
 def copy_content(source: Path, destination: Path, overlay: Path | None = None) -> Path:
     """Copy a content tree to `destination`, then lay the files under `overlay` over it."""

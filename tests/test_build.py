@@ -13,9 +13,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from build import main_text, make_project, mkdocs_build, mkdocs_serve, tree_digest, wait_for
-from conftest import EDIT, MINIMAL, ROOT
+from conftest import EDIT, MINIMAL, ROOT, copy_content
 
 from generator.memo import default_cache_dir
+from generator.problem import ContentError
+from generator.site import load_site
 
 
 def page(site: Path, uri: str) -> str:
@@ -191,6 +193,21 @@ def good_minimal(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[s
 
 
 @pytest.mark.parametrize("case", BROKEN)
+def test_a_broken_record_is_refused_at_its_position(case: str, tmp_path: Path) -> None:
+    """The loader the build runs refuses each broken record with its first problem's position,
+    in-process; test_golden holds every message, and one build below shows it reaches MkDocs."""
+    content = copy_content(
+        MINIMAL, tmp_path / "content", ROOT / "tests" / "golden" / case / "content"
+    )
+    with pytest.raises(ContentError) as raised:
+        load_site(content)
+    expected = (ROOT / "tests" / "golden" / case / "expected.txt").read_text(encoding="utf-8")
+    first_problem = expected.splitlines()[0]
+    assert re.match(r"^content/[a-z-]+/[a-z0-9-]+\.yaml:\d+:\d+: ", first_problem)
+    assert str(raised.value).splitlines()[0] == first_problem
+
+
+@pytest.mark.parametrize("case", BROKEN[:1])
 def test_broken_record_fails_and_keeps_previous_site(
     case: str, good_minimal: tuple[Path, dict[str, str]], tmp_path: Path
 ) -> None:
@@ -209,6 +226,7 @@ def test_broken_record_fails_and_keeps_previous_site(
     assert tree_digest(broken / "site") == digest
 
 
+@pytest.mark.build
 def test_serve_rebuilds_when_content_changes(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
     with mkdocs_serve(project) as base_url:
@@ -267,6 +285,7 @@ def test_home_flags_and_provider_view(built: Path) -> None:
     assert "conflict" not in crusoe.lower() and "Website" not in crusoe
 
 
+@pytest.mark.build
 def test_unchanged_rebuild_converts_no_chart(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
     first = mkdocs_build(project)

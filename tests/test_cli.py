@@ -182,6 +182,7 @@ FILLED = {
 }
 
 
+@pytest.mark.build
 def test_new_record_filled_in_passes_check_and_is_built(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
     cli = [sys.executable, "-m", "generator.cli"]

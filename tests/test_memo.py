@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from build import make_project, mkdocs_build, tree_digest
 from conftest import MINIMAL
 
@@ -66,6 +67,7 @@ def test_a_memo_gives_back_what_was_put_and_keeps_one_build(tmp_path: Path) -> N
     assert memo.get("b") is None  # unreadable: the build is made again
 
 
+@pytest.mark.build
 def test_an_unchanged_rebuild_reuses_the_last_build(tmp_path: Path) -> None:
     project = make_project(tmp_path / "project", MINIMAL)
     first = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-02")
@@ -90,6 +92,7 @@ def test_an_unchanged_rebuild_reuses_the_last_build(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.build
 def test_a_cache_placed_in_the_project_is_never_read(tmp_path: Path) -> None:
     """A pull request can add any file to the repository: a remembered build or a chart it
     placed in the project's folders must not become the site."""
