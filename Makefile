@@ -1,6 +1,8 @@
 # Two entry points, each doing all of its own set-up on a fresh machine:
 #   make site   builds the site into site/
 #   make test   runs every test, browser and workflow-lint tests included
+# and, for a contributor's loop, under a minute:
+#   make check  ruff, mypy, and every test that builds no site and opens no browser
 # and one for the theme's successor:
 #   make site-zensical   builds the same site into site/ with Zensical
 VENV := .venv
@@ -13,7 +15,7 @@ PYTHON ?= python3
 # Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site site-zensical test install system clean
+.PHONY: site site-zensical test check install system clean
 
 site: $(SITE)
 	$(VENV)/bin/mkdocs build --strict
@@ -26,6 +28,14 @@ test: $(TEST) system $(LINT)
 	$(VENV)/bin/ruff format --check generator tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
+
+# The tests marked build, browser or slow are left to make test (and the nightly workflow runs
+# their exhaustive variants); each marker is held to what a test does (tests/conftest.py).
+check: $(TEST)
+	$(VENV)/bin/ruff check generator tests benchmarks
+	$(VENV)/bin/ruff format --check generator tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest -m "not build and not browser and not slow" -q
 
 install: $(TEST)
 

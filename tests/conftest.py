@@ -5,9 +5,15 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
+
+from generator.output import Output
+from generator.policy import Policy
+from generator.render import render
+from generator.site import Site, load_site
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
@@ -74,6 +80,24 @@ def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(folder))
         yield folder
+
+
+# The day the in-process tests judge validity and review on: fixed, so no test moves with the
+# calendar, and one render of the real content serves every test that reads it.
+AS_OF = date(2026, 12, 2)
+
+
+@pytest.fixture(scope="session")
+def real_site() -> Site:
+    """The real content, loaded once a session: a test may read it, never change it (the models
+    are frozen)."""
+    return load_site(ROOT / "content")
+
+
+@pytest.fixture(scope="session")
+def real_output(real_site: Site) -> Output:
+    """The real content rendered once a session, on AS_OF, with the session's chart cache."""
+    return render(real_site, ROOT / "templates", policy=Policy(AS_OF))
 
 
 @pytest.fixture

@@ -18,15 +18,15 @@ from generator import charts, svg
 from generator.derive import Policy
 from generator.facts import derive_site
 from generator.render import render
-from generator.site import Site, load_site
+from generator.site import Site
 from generator.svg import SvgStore
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
 
 @pytest.fixture(scope="module")
-def real() -> Site:
-    return load_site(ROOT / "content")
+def real(real_site: Site) -> Site:
+    return real_site
 
 
 @pytest.fixture(scope="module")

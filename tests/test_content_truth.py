@@ -16,11 +16,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
 from generator import derive
 from generator.model import Validation
-from generator.site import Site, load_site
+from generator.site import Site
 
 # The analysis's six checks, word for word, as it wrote them for Crusoe's HGX B300 validation.
 ANALYSIS = {
@@ -83,8 +82,8 @@ SITE_WORDS = {
 
 
 @pytest.fixture(scope="module")
-def real() -> Site:
-    return load_site(ROOT / "content")
+def real(real_site: Site) -> Site:
+    return real_site
 
 
 def collapse(text: str) -> str:

@@ -6,7 +6,7 @@ from datetime import date
 from typing import Any
 
 import pytest
-from conftest import MINIMAL, ROOT
+from conftest import MINIMAL
 
 from generator import derive
 from generator.model import EvidenceAnswer, Validation
@@ -16,8 +16,8 @@ POLICY = derive.Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_m
 
 
 @pytest.fixture(scope="module")
-def real() -> Site:
-    return load_site(ROOT / "content")
+def real(real_site: Site) -> Site:
+    return real_site
 
 
 @pytest.fixture(scope="module")

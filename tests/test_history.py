@@ -216,8 +216,8 @@ def test_the_frameworks_the_logs_give_stand_beside_the_descriptions(
 
 
 @pytest.fixture(scope="module")
-def real() -> Site:
-    return load_site(ROOT / "content")
+def real(real_site: Site) -> Site:
+    return real_site
 
 
 def test_every_imported_result_carries_its_rounds_date(real: Site) -> None:

@@ -18,7 +18,7 @@ from generator import derive
 from generator.api import MEASUREMENT_COLUMNS, measurement_rows
 from generator.model import InvalidResult
 from generator.render import Output, render
-from generator.site import Site, load_site
+from generator.site import Site
 from generator.svg import SvgStore
 
 CONTENT = ROOT / "content"
@@ -31,8 +31,8 @@ IMPORTED_RULES = {
 
 
 @pytest.fixture(scope="module")
-def site() -> Site:
-    return load_site(CONTENT)
+def site(real_site: Site) -> Site:
+    return real_site
 
 
 @pytest.fixture(scope="module")

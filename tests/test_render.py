@@ -13,8 +13,9 @@ from generator import workloads
 from generator.derive import Policy
 from generator.facts import derive_site
 from generator.links import page_url, relative_file, relative_url, safe_path
+from generator.output import Output
 from generator.render import render, undated_words
-from generator.site import load_site
+from generator.site import Site, load_site
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
@@ -71,12 +72,11 @@ def test_content_is_data_not_template(minimal_content: Path) -> None:
     assert "<strong>kept</strong>" in page
 
 
-def test_every_record_page_and_section_is_rendered() -> None:
+def test_every_record_page_and_section_is_rendered(real_site: Site, real_output: Output) -> None:
     """The pages expected from the content files themselves, not from the code under test: a
     page per record file of each kind with pages, a workloads page per chip the records name,
     and pair pages only of two real results on one chip."""
-    site = load_site(ROOT / "content")
-    pages = render(site, ROOT / "templates", policy=POLICY).pages
+    site, pages = real_site, real_output.pages
     content = ROOT / "content"
     expected = {"index.md", "compare.md", "checklist.md", "case-studies.md", "data.md"}
     expected.add("workloads/index.md")
@@ -109,9 +109,8 @@ def test_every_record_page_and_section_is_rendered() -> None:
 
 
 @pytest.fixture(scope="module")
-def real_pages() -> dict[str, str]:
-    output = render(load_site(ROOT / "content"), ROOT / "templates", policy=POLICY)
-    return {uri: page.markdown for uri, page in output.pages.items()}
+def real_pages(real_output: Output) -> dict[str, str]:
+    return {uri: page.markdown for uri, page in real_output.pages.items()}
 
 
 def test_a_title_names_only_what_its_source_states(real_pages: dict[str, str]) -> None:
