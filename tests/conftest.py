@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -22,6 +24,17 @@ MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
 # neither, so a contributor's loop stays under a minute. A test that builds a site or opens a
 # browser without its marker fails, whatever runs it: the markers cannot drift from the tests.
 BUILD, BROWSER = "build", "browser"
+T = TypeVar("T")
+# The nightly workflow sets CLOUDQUAL_EXHAUSTIVE=1: the browser then visits every page of every
+# hostile site, both schemes and both sizes of site, where make test visits what each test needs.
+EXHAUSTIVE = os.environ.get("CLOUDQUAL_EXHAUSTIVE") == "1"
+
+
+def variants(sample: list[T], every: list[T]) -> list[T]:
+    """The cases a test runs: `every` in the nightly run, `sample` otherwise."""
+    return every if EXHAUSTIVE else sample
+
+
 # Fixtures that build a site, or take one that was built: a test that takes one is marked.
 BUILD_FIXTURES = frozenset(
     {

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from browsing import chromium, served
 from build import make_project, mkdocs_build
+from conftest import variants
 from playwright.sync_api import Browser, Page
 from synthetic import synthetic_content
 
@@ -17,6 +18,13 @@ from generator.site import load_site
 
 pytestmark = pytest.mark.browser
 SYNTHETIC = 1000
+# No view here reads differently in the dark scheme (test_browser holds the scheme itself, and
+# axe checks both), so make test runs the light one; the nightly run runs both.
+SCHEMES = variants(["light"], ["light", "dark"])
+# What scale changes is the compare table and the charts; the workload and side-by-side pages
+# read the same at any size, so make test opens them on the real site only.
+BOTH = ["real", "synthetic"]
+REAL = variants(["real"], BOTH)
 MAX_PAGE_BYTES = 1 << 20
 
 
@@ -36,8 +44,9 @@ def browser() -> Iterator[Browser]:
         yield launched
 
 
-@pytest.fixture(params=["real", "synthetic"])
+@pytest.fixture
 def site_dir(request: pytest.FixtureRequest) -> Path:
+    """The real site, or the 1,000-result one: each test names which it needs (REAL, BOTH)."""
     name = "built" if request.param == "real" else "synthetic_built"
     return request.getfixturevalue(name)  # type: ignore[no-any-return]
 
@@ -64,7 +73,8 @@ def visible_rows(page: Page, table: str) -> list[list[str]]:
     )
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
 def test_by_workload_answers_three_buyer_questions(
     browser: Browser, site_dir: Path, scheme: str
 ) -> None:
@@ -107,7 +117,8 @@ def test_by_workload_answers_three_buyer_questions(
         page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
 def test_side_by_side_shows_the_rows_both_measured(
     browser: Browser, site_dir: Path, scheme: str
 ) -> None:
@@ -135,7 +146,8 @@ def test_side_by_side_shows_the_rows_both_measured(
         page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
 def test_compare_sorts_filters_and_reads_plain_without_script(
     browser: Browser, site_dir: Path, scheme: str
 ) -> None:
@@ -157,8 +169,8 @@ def test_compare_sorts_filters_and_reads_plain_without_script(
         assert lambda_b200 == {("Lambda", "B200")}
         page.select_option("select[name=cq-provider]", value="")
         page.select_option("select[name=cq-chip]", value="")
-        # GPUs, largest first: the first row is the largest result, unstated ones last.
-        gpus = page.get_by_role("button", name="GPUs")
+        # Scale, largest first: the first row is the largest result, unstated ones last.
+        gpus = page.get_by_role("button", name="Scale")
         gpus.click()
         gpus.click()
         assert page.locator("th", has=gpus).get_attribute("aria-sort") == "descending"
@@ -172,7 +184,8 @@ def test_compare_sorts_filters_and_reads_plain_without_script(
         page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
 def test_no_chart_text_is_smaller_than_10px(browser: Browser, site_dir: Path, scheme: str) -> None:
     pages = ["", "compare/", "case-studies/", "validations/crusoe-hgx-b300-exemplar/"]
     with served(site_dir) as base:

@@ -39,8 +39,11 @@ def zizmor(folder: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_there_are_a_pull_request_and_a_pages_workflow() -> None:
-    assert [p.name for p in WORKFLOWS] == ["pages.yml", "pull-request.yml"]
+def test_there_are_a_pull_request_a_pages_and_a_nightly_workflow() -> None:
+    assert [p.name for p in WORKFLOWS] == ["nightly.yml", "pages.yml", "pull-request.yml"]
+    nightly = (ROOT / ".github" / "workflows" / "nightly.yml").read_text()
+    assert "schedule:" in nightly and 'CLOUDQUAL_EXHAUSTIVE: "1"' in nightly
+    assert "make test" in nightly and not re.search(r":\s*write", nightly)
     pages = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     for action in ("configure-pages", "upload-pages-artifact", "deploy-pages"):
         assert f"actions/{action}@" in pages
