@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import shutil
 from datetime import date
-from pathlib import Path
 
 import pytest
 from conftest import MINIMAL, ROOT
