@@ -307,7 +307,6 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     ) -> str:
         return csp.protect(output_content) if template_name.endswith(".html") else output_content
 
-    @event_priority(-100)  # last, so every other plugin has written its files
     def _warm(self, content_dir: Path, templates_dir: Path) -> None:
         """What the first rebuild of `mkdocs serve` would otherwise pay for, done while the
         contributor reads the first build: the rendering code imported, every file read, the
@@ -322,6 +321,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             environment.get_template(name)
         api.schema_files()
 
+    @event_priority(-100)  # last, so every other plugin has written its files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.serving and self.warming is None and not self.known:
             self.warming = threading.Thread(

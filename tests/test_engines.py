@@ -210,3 +210,27 @@ def test_a_second_render_rewrites_only_what_changed_and_removes_the_rest(tmp_pat
     assert (out / "docs" / "index.md").read_bytes() == b"# Home, edited\n"
     assert not (out / "docs" / "validations" / "b.md").exists()
     assert (out / "docs" / "about.md").read_bytes() == b"# About\n"
+
+
+def test_the_plugin_runs_first_on_config_and_last_after_the_build() -> None:
+    """MkDocs orders each event's handlers by the priority `event_priority` sets on them: the
+    site swap and the warning count must see every other plugin's work, so on_post_build runs
+    last (a decorator left on the method above it once made it run in plugin order)."""
+    from mkdocs.plugins import PluginCollection
+
+    from generator.plugin import CloudqualPlugin
+
+    plugins = PluginCollection()
+    plugins["cloudqual"] = CloudqualPlugin()
+    handlers = {
+        event: [getattr(h, "__name__", "") for h in found]
+        for event, found in plugins.events.items()
+    }
+    assert handlers["post_build"] == ["on_post_build"]
+    assert getattr(CloudqualPlugin.on_post_build, "mkdocs_priority", None) == -100
+    assert getattr(CloudqualPlugin.on_config, "mkdocs_priority", None) == 100
+    assert not any(
+        hasattr(member, "mkdocs_priority")
+        for name, member in vars(CloudqualPlugin).items()
+        if not name.startswith("on_")
+    )
