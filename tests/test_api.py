@@ -57,6 +57,7 @@ def documents_by_schema(output: Output) -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.slow
 def test_every_api_document_validates_against_its_published_schema(output: Output) -> None:
     by_schema = documents_by_schema(output)
     checked = set()
@@ -231,6 +232,7 @@ def _entries(site: Site, as_of: date) -> dict[str, tuple[str, str]]:
     return {entry.id: (entry.updated, entry.title) for entry in parsed.entries}
 
 
+@pytest.mark.slow
 def test_feed_entries_keep_their_ids_and_dates_as_the_build_date_moves(site: Site) -> None:
     dated = _with_dated_exemplar(site)
     urn = "urn:cloudqual:validation:crusoe-hgx-b300-exemplar"
@@ -247,6 +249,7 @@ def test_feed_entries_keep_their_ids_and_dates_as_the_build_date_moves(site: Sit
     assert warned[f"{urn}:expiring:2027-01-15"][0].startswith("2026-10-17")  # 90 days before
 
 
+@pytest.mark.slow
 def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> None:
     dated = _with_dated_exemplar(site)
     rendered = render(dated, ROOT / "templates", policy=POLICY)
@@ -267,6 +270,7 @@ def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> Non
     assert review.decoded("dtstart") == date(2027, 2, 1)
 
 
+@pytest.mark.slow
 def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -> None:
     again = render(copy.deepcopy(site), ROOT / "templates", policy=POLICY)
     data = {p: b for p, b in output.data.items() if p.startswith(("api/", "feeds/"))}
@@ -275,6 +279,7 @@ def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -
     assert b"2026-12-02" in data[f"{API}/index.json"]
 
 
+@pytest.mark.slow
 def test_absolute_links_under_the_published_address(site: Site) -> None:
     rendered = render(site, ROOT / "templates", policy=POLICY, site_url="https://site.test/q/")
     parsed = feedparser.parse(rendered.data["feeds/validations.atom"])

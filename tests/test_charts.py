@@ -191,6 +191,7 @@ def test_every_chart_table_is_its_spec_data(site_charts: dict[str, charts.Chart]
         assert sorted(map(json.dumps, drawn)) == sorted(map(json.dumps, chart.table.records()))
 
 
+@pytest.mark.slow
 def test_svg_cache_converts_only_what_changed(tmp_path: Path, real: Site) -> None:
     store = SvgStore(tmp_path / "cache")
     first = render(real, ROOT / "templates", policy=POLICY, svg_store=store)
@@ -212,6 +213,7 @@ def test_svg_cache_converts_only_what_changed(tmp_path: Path, real: Site) -> Non
     assert again.conversions == 2  # the evidence chart, light and dark
 
 
+@pytest.mark.slow
 def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
     output = render(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(tmp_path))
     svgs = {uri: data for uri, data in output.data.items() if uri.endswith(".svg")}
@@ -243,6 +245,7 @@ def test_a_chart_is_keyed_by_what_it_is_drawn_from(
     assert charts.drawing(chart, "light").key != key
 
 
+@pytest.mark.slow
 def test_a_warm_render_builds_no_spec_and_imports_no_chart_library(tmp_path: Path) -> None:
     probe = (
         "import sys; from generator.cli import main; "
@@ -257,6 +260,7 @@ def test_a_warm_render_builds_no_spec_and_imports_no_chart_library(tmp_path: Pat
     assert warm.stdout.split()[-2:] == ["False", "False"]
 
 
+@pytest.mark.slow
 def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Site) -> None:
     cache = tmp_path / "cache"
     render(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(cache))
@@ -280,6 +284,7 @@ def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Sit
     assert "0123abcd.svg" not in after and "0123abcd.svg.partial-1" not in after
 
 
+@pytest.mark.slow
 def test_check_imports_neither_altair_nor_vl_convert() -> None:
     probe = (
         "import sys; from generator.cli import main; code = main(['check', '--content', "
@@ -292,6 +297,7 @@ def test_check_imports_neither_altair_nor_vl_convert() -> None:
     assert result.stdout.split()[-3:] == ["0", "False", "False"]
 
 
+@pytest.mark.slow
 def test_parallel_conversion_matches_serial(
     tmp_path: Path, site_charts: dict[str, charts.Chart], monkeypatch: pytest.MonkeyPatch
 ) -> None:

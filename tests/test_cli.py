@@ -220,6 +220,7 @@ def test_schema_command_writes_what_is_committed(tmp_path: Path) -> None:
         assert path.read_text() == (ROOT / "schemas" / path.name).read_text()
 
 
+@pytest.mark.slow
 def test_check_jsonschema_accepts_content_and_rejects_a_broken_record(tmp_path: Path) -> None:
     tool = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent))
     assert tool is not None
@@ -258,6 +259,7 @@ def test_editor_and_pre_commit_settings_cover_every_kind() -> None:
     assert "entry: .venv/bin/cloudqual check" in hooks
 
 
+@pytest.mark.slow
 def test_render_writes_pages_data_and_hand_written_pages(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -308,6 +310,7 @@ def test_render_writes_pages_data_and_hand_written_pages(
     assert (docs / "validations" / "test-validation.md").is_file()
 
 
+@pytest.mark.slow
 def test_render_refuses_a_config_it_cannot_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

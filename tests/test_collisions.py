@@ -29,6 +29,7 @@ def refused(content: Path) -> list[str]:
     return [str(problem) for problem in raised.value.problems]
 
 
+@pytest.mark.slow
 def test_a_record_cannot_write_another_records_download(content: Path) -> None:
     """A checklist `checklist` and a validation `crusoe-hgx-b300-exemplar-trial` once wrote
     `downloads/crusoe-hgx-b300-exemplar-trial-checklist.md`, the real Crusoe B300 checklist's
@@ -63,6 +64,7 @@ def site_date():  # type: ignore[no-untyped-def]
     return date(2026, 12, 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["validations", "providers", "programs", "platforms"])
 def test_a_record_may_not_take_a_sections_index(content: Path, kind: str) -> None:
     """A record with id `index` would be its section's index page: `check` refuses it, at its
@@ -78,6 +80,7 @@ def test_a_record_may_not_take_a_sections_index(content: Path, kind: str) -> Non
     )
 
 
+@pytest.mark.slow
 def test_two_chips_whose_pages_would_share_a_name_are_refused(content: Path) -> None:
     """Chip names are free text: "B300" and "b300" would both be workloads/b300. The page is
     never renamed (a hostile record took the real page's name, moving it to b300-2): `check`
@@ -103,6 +106,7 @@ def test_two_chips_whose_pages_would_share_a_name_are_refused(content: Path) -> 
     ), problems
 
 
+@pytest.mark.slow
 def test_a_chip_name_is_read_without_its_spaces(content: Path) -> None:
     """A platform whose chip is " B300" is the B300's, on its page: not a squatter on its name."""
     platforms = content / "platforms"

@@ -125,6 +125,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes],
     return output.data, {uri: page.markdown for uri, page in output.pages.items()}
 
 
+@pytest.mark.slow
 def test_a_location_is_never_a_link_in_a_checklist(
     hostile: tuple[dict[str, bytes], dict[str, str]],
 ) -> None:
@@ -167,6 +168,7 @@ INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u2066
              "\U000e0041", "\u202e"]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("character", INVISIBLE, ids=[f"U+{ord(c):04X}" for c in INVISIBLE])
 def test_a_name_may_not_hold_an_invisible_character(tmp_path: Path, character: str) -> None:
     content = copy_content(ROOT / "content", tmp_path / "content")
@@ -185,6 +187,7 @@ def test_a_name_may_not_hold_an_invisible_character(tmp_path: Path, character: s
     assert "at character 4 is, found" in str(problem)
 
 
+@pytest.mark.slow
 def test_elsewhere_an_invisible_character_is_shown_as_its_code_point(tmp_path: Path) -> None:
     content = copy_content(ROOT / "content", tmp_path / "content")
     path = content / "validations" / "crusoe-hgx-b300-exemplar.yaml"

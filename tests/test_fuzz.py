@@ -322,6 +322,7 @@ def content_copy() -> Iterator[Path]:
     shutil.rmtree(folder)
 
 
+@pytest.mark.slow
 @settings(FAST, max_examples=EXAMPLES["site"])
 @given(data=st.data())
 def test_edited_real_record_in_the_site_raises_only_content_errors(

@@ -82,6 +82,7 @@ def measurement(content: Path, validation: str, system: str) -> dict[str, object
 # --- results submitted again ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_logs_equal_to_an_earlier_rounds_mark_a_result_submitted_again(
     capsys: pytest.CaptureFixture[str], content: Path
 ) -> None:
@@ -120,6 +121,7 @@ def test_logs_equal_to_an_earlier_rounds_mark_a_result_submitted_again(
     assert f"All 3 of its run logs are round v5.0's, in {folder}" in repeat["reason"]
 
 
+@pytest.mark.slow
 def test_the_same_mllog_entries_are_the_same_run_whatever_else_differs(
     capsys: pytest.CaptureFixture[str], content: Path
 ) -> None:
@@ -136,6 +138,7 @@ def test_the_same_mllog_entries_are_the_same_run_whatever_else_differs(
     assert (again["round"], again["folder"], again["identical_logs"]) == ("v4.0", folder, 3)
 
 
+@pytest.mark.slow
 def test_runs_before_the_previous_rounds_publication_mark_it_without_the_earlier_folder(
     capsys: pytest.CaptureFixture[str], content: Path
 ) -> None:
@@ -190,6 +193,7 @@ def test_a_release_is_compared_by_its_number(
     assert same_release(described, logged) is same
 
 
+@pytest.mark.slow
 def test_the_frameworks_the_logs_give_stand_beside_the_descriptions(
     capsys: pytest.CaptureFixture[str], content: Path
 ) -> None:
@@ -303,6 +307,7 @@ def _hand_typed_follower(content: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_record_cannot_follow_a_result_submitted_again(content: Path) -> None:
     path = _hand_typed_follower(content)
     with pytest.raises(ContentError) as raised:
@@ -317,6 +322,7 @@ def test_a_record_cannot_follow_a_result_submitted_again(content: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_a_result_submitted_again_compares_no_generations(content: Path) -> None:
     analysis = content / "analyses" / f"{NEBIUS}.yaml"
     analysis.write_text(
@@ -339,6 +345,7 @@ def test_a_result_submitted_again_compares_no_generations(content: Path) -> None
     )
 
 
+@pytest.mark.slow
 def test_a_date_cites_its_source(content: Path) -> None:
     path = content / "validations" / "coreweave-clustermax-2.yaml"
     text = re.sub(r"^dating: .*\n", "", path.read_text(encoding="utf-8"), flags=re.M)
@@ -452,6 +459,7 @@ def test_no_page_or_data_file_calls_a_tpu_a_gpu(built: Path, real: Site) -> None
 # --- golden: the import's report on the fixture's rounds ------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("round_name", "earlier"), [("v4.1", "v4.0"), ("v5.0", "v4.1"), ("v5.1", "v5.0")]
 )

@@ -70,6 +70,7 @@ def test_every_page_is_valid_html(engine_built: Path) -> None:
     assert len(pages) > 100 and read == pages  # every page was read, none skipped
 
 
+@pytest.mark.slow
 def test_the_checker_finds_a_broken_page(tmp_path: Path) -> None:
     broken = tmp_path / "broken.html"
     broken.write_text(

@@ -222,6 +222,7 @@ def golden(name: str) -> Path:
 # --- golden cases --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_import_prints_exactly(
     case: Path, workspace: Workspace, capsys: pytest.CaptureFixture[str]
@@ -241,6 +242,7 @@ def test_import_prints_exactly(
         assert "nothing was written" not in outcome.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["system-json-too-deep", "log-cannot-be-read", "path-missing"])
 def test_the_command_itself_prints_no_traceback(name: str, workspace: Workspace) -> None:
     # The command in its own process, on a case of each way in which reading fails.
@@ -281,6 +283,7 @@ def measurements(workspace: Workspace) -> dict[tuple[str, str], dict[str, object
     return {(m["system"], m["benchmark"]): m for m in found}
 
 
+@pytest.mark.slow
 def test_a_dropped_run_is_named_in_the_measurement_note(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -300,6 +303,7 @@ def test_a_dropped_run_is_named_in_the_measurement_note(
     assert measured["value"] == run_length(600_000, 2) / 60 / 1000
 
 
+@pytest.mark.slow
 def test_two_runs_not_converged_make_an_invalid_result_not_a_score(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -325,6 +329,7 @@ def test_two_runs_not_converged_make_an_invalid_result_not_a_score(
     assert [r.benchmark for r in site.validations[VALIDATION].invalid] == ["gpt3"]
 
 
+@pytest.mark.slow
 def test_old_status_spellings(workspace: Workspace, capsys: pytest.CaptureFixture[str]) -> None:
     # `cloud` and `Cloud` are Available cloud, as MLCommons' summarizer reads them; `onprem` is
     # Available on-premise, and not imported.
@@ -340,6 +345,7 @@ def test_old_status_spellings(workspace: Workspace, capsys: pytest.CaptureFixtur
     ).exists()
 
 
+@pytest.mark.slow
 def test_minutes_round_trip_exactly(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -361,6 +367,7 @@ def test_minutes_round_trip_exactly(
 # --- re-import and --check -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_reimport_changes_no_byte_and_check_says_current(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -386,6 +393,7 @@ def test_reimport_changes_no_byte_and_check_says_current(
     assert check.out.endswith("--check: content/ is what the import writes.\n")
 
 
+@pytest.mark.slow
 def test_check_names_a_hand_edited_an_added_and_a_removed_file(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -436,6 +444,7 @@ def test_check_names_a_hand_edited_an_added_and_a_removed_file(
     assert run(capsys, *ARGS, "--check").code == 0
 
 
+@pytest.mark.slow
 def test_a_round_with_no_cloud_system_left_removes_only_its_own_files(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -459,6 +468,7 @@ def test_a_round_with_no_cloud_system_left_removes_only_its_own_files(
 # --- hand-written analysis and records -----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_analysis_survives_reimport_and_shows_in_the_site(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -485,6 +495,7 @@ def test_analysis_survives_reimport_and_shows_in_the_site(
     assert "caveats" not in record
 
 
+@pytest.mark.slow
 def test_check_refuses_an_analysis_that_overwrites_an_imported_answer(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -500,6 +511,7 @@ def test_check_refuses_an_analysis_that_overwrites_an_imported_answer(
     assert len(printed) == 2
 
 
+@pytest.mark.slow
 def test_a_hand_written_provider_is_kept(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -511,6 +523,7 @@ def test_a_hand_written_provider_is_kept(
     assert str(written(workspace)["summary"]).startswith("Lambda's MLPerf Training v4.0 results")
 
 
+@pytest.mark.slow
 def test_an_import_that_would_orphan_an_analysis_removes_nothing(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -526,6 +539,7 @@ def test_an_import_that_would_orphan_an_analysis_removes_nothing(
     assert workspace.digest() == imported
 
 
+@pytest.mark.slow
 def test_unet3d_drops_four_runs_at_each_end_and_its_note_says_so(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -555,6 +569,7 @@ def test_unet3d_drops_four_runs_at_each_end_and_its_note_says_so(
     )
 
 
+@pytest.mark.slow
 def test_a_hand_written_platform_is_kept(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -570,6 +585,7 @@ def test_a_hand_written_platform_is_kept(
     assert platform.read_bytes() == hand_written
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["fifo", "symlink"])
 def test_a_log_that_is_not_a_regular_file_is_incomplete_and_never_read(
     workspace: Workspace, capsys: pytest.CaptureFixture[str], kind: str
@@ -588,6 +604,7 @@ def test_a_log_that_is_not_a_regular_file_is_incomplete_and_never_read(
     ) in outcome.out
 
 
+@pytest.mark.slow
 def test_a_run_that_stops_before_it_starts_does_not_count(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -39,6 +39,7 @@ def invalid(workspace: Workspace) -> dict[tuple[str, str], str]:
 # --- files that never end, block, or fill memory --------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_system_description_linked_to_dev_zero_is_left_out_unread(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -55,6 +56,7 @@ def test_a_system_description_linked_to_dev_zero_is_left_out_unread(
     assert set(measurements(workspace)) == {("sys_small", "gpt3"), ("sys_small", "bert")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["link", "fifo"])
 def test_a_scaling_file_that_never_ends_spoils_only_its_result(
     workspace: Workspace, capsys: pytest.CaptureFixture[str], kind: str
@@ -75,6 +77,7 @@ def test_a_scaling_file_that_never_ends_spoils_only_its_result(
     assert ("sys_small", "gpt3") in measurements(workspace)
 
 
+@pytest.mark.slow
 def test_a_log_past_the_size_a_log_may_hold_is_not_read(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -90,6 +93,7 @@ def test_a_log_past_the_size_a_log_may_hold_is_not_read(
     }
 
 
+@pytest.mark.slow
 def test_a_long_log_without_a_line_break_is_read_a_piece_at_a_time(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -105,6 +109,7 @@ def test_a_long_log_without_a_line_break_is_read_a_piece_at_a_time(
 # --- one bad value spoils one result --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_huge_scaling_factor_spoils_only_its_result(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -119,6 +124,7 @@ def test_a_huge_scaling_factor_spoils_only_its_result(
     assert ("sys_small", "gpt3") in measurements(workspace)
 
 
+@pytest.mark.slow
 def test_a_status_past_a_names_length_leaves_its_system_out(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -138,6 +144,7 @@ def test_a_status_past_a_names_length_leaves_its_system_out(
 # --- names that collide, and names written as Markdown --------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_system_files_whose_ids_would_collide_cite_their_own_descriptions(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -160,6 +167,7 @@ def test_two_system_files_whose_ids_would_collide_cite_their_own_descriptions(
 HOSTILE = "[Official_MLCommons_results](http:evil.example)"
 
 
+@pytest.mark.slow
 def test_a_name_from_a_results_folder_is_never_a_link(
     workspace: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -90,6 +90,7 @@ KINDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_an_edit_of_any_kind_renders_what_a_full_render_does(
     before: tuple[Path, Output], kind: str
@@ -105,6 +106,7 @@ def test_an_edit_of_any_kind_renders_what_a_full_render_does(
         _check_edit(content, first, path, text)
 
 
+@pytest.mark.slow
 def test_a_result_edit_renders_only_its_dependants(before: tuple[Path, Output]) -> None:
     content, first = before
     path = content / "validations" / "crusoe-hgx-b300-exemplar.yaml"
@@ -115,6 +117,7 @@ def test_a_result_edit_renders_only_its_dependants(before: tuple[Path, Output]) 
     assert 0 < rendered < len(first.pages) // 4, rendered
 
 
+@pytest.mark.slow
 def test_structural_edits_render_what_a_full_render_does(before: tuple[Path, Output]) -> None:
     """Edits that move a result between pages, or change what is derived across results."""
     content, first = before
@@ -142,6 +145,7 @@ def test_structural_edits_render_what_a_full_render_does(before: tuple[Path, Out
         removed.write_text(kept, encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_reading_in_parallel_gives_what_reading_in_turn_does(
     before: tuple[Path, Output], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -155,6 +159,7 @@ def test_reading_in_parallel_gives_what_reading_in_turn_does(
     assert parallel.digests == serial.digests and parallel.warnings == serial.warnings
 
 
+@pytest.mark.slow
 def test_a_load_reads_again_only_the_files_that_changed(before: tuple[Path, Output]) -> None:
     content, _ = before
     known: dict = {}  # type: ignore[type-arg]

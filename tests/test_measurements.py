@@ -106,6 +106,7 @@ def test_every_document_a_rule_cites_is_in_content(site: Site) -> None:
     assert all(site.sources[source].program == "mlperf-training" for source in cited)
 
 
+@pytest.mark.slow
 def test_measurements_csv_reads_back_as_the_api_rows(site: Site, output: Output) -> None:
     rows = [row.model_dump(mode="json") for row in measurement_rows(site)]
     document = output.data

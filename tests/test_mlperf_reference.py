@@ -78,6 +78,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[s
     return {name: reference_rows(name, workspace) for name in ROUNDS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("round_name", ROUNDS)
 def test_every_score_equals_the_reference_summarizers(
     round_name: str, reference: dict[str, list[dict[str, str]]]
@@ -124,6 +125,7 @@ def test_the_dropped_run_is_the_one_the_reference_fails() -> None:
     assert result.minutes is not None
 
 
+@pytest.mark.slow
 def test_the_published_records_hold_the_fixtures_scores() -> None:
     """Each measurement in content/ that the fixture's logs cover is the score read from them, to
     the bit: the imported records are what the import computes from MLCommons' logs."""

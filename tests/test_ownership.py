@@ -111,6 +111,7 @@ def test_render_refuses_a_folder_it_did_not_write(
     assert tree(out) == before
 
 
+@pytest.mark.slow
 def test_render_writes_into_an_empty_folder_then_its_own(
     tmp_path: Path, chart_cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -238,6 +239,7 @@ PICTURES = {
 }
 
 
+@pytest.mark.slow
 def test_render_cache_keeps_what_it_did_not_write(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,6 +7,7 @@ import re
 from datetime import date
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, copy_content
 
 from generator.policy import Policy
@@ -30,6 +31,7 @@ def provider_page_bytes(tmp_path: Path, count: int) -> int:
     return len(output.pages["providers/crusoe.md"].markdown.encode("utf-8"))
 
 
+@pytest.mark.slow
 def test_a_provider_page_grows_linearly_with_conflicting_results(tmp_path: Path) -> None:
     small, large = provider_page_bytes(tmp_path, 40), provider_page_bytes(tmp_path, 80)
     # Twice the results: the page at most a little over twice the size (it was four times).

@@ -57,6 +57,7 @@ def test_relative_file_climbs_to_the_site_root() -> None:
     assert relative_file("index.md", "downloads/x.csv", True) == "downloads/x.csv"
 
 
+@pytest.mark.slow
 def test_content_is_data_not_template(minimal_content: Path) -> None:
     record = minimal_content / "validations" / "test-validation.yaml"
     text = record.read_text(encoding="utf-8").replace(
@@ -162,6 +163,7 @@ def test_pages_state_only_what_the_sources_do(real_pages: dict[str, str]) -> Non
         assert "current B300 suite" not in page, uri
 
 
+@pytest.mark.slow
 def test_the_same_content_renders_the_same_bytes_under_any_hash_seed(tmp_path: Path) -> None:
     """Sets and dicts of strings iterate in an order that changes with PYTHONHASHSEED; no page,
     document, feed or chart may depend on it."""
@@ -185,6 +187,7 @@ def test_the_same_content_renders_the_same_bytes_under_any_hash_seed(tmp_path: P
     assert any(path.startswith("docs/pairs/") for path in digests[0])
 
 
+@pytest.mark.slow
 def test_pairs_match_workloads_by_name_and_stay_few_per_result() -> None:
     """A hand-typed record has no benchmark ids where an imported one has: Lambda's GB300
     results of v6.0 and v5.1 both measured Llama 3.1 8B, and their pair says so."""

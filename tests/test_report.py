@@ -211,6 +211,7 @@ def test_summary_shows_contributors_text_as_code(text: str) -> None:
     assert_harmless(row)
 
 
+@pytest.mark.slow
 def test_summary_stays_under_githubs_limit_and_says_what_it_left_out() -> None:
     fields = ", ".join(f"field_{i}" for i in range(20))
     problems = [
@@ -348,6 +349,7 @@ def test_check_text_output_is_harmless(tmp_path: Path) -> None:
     assert not summary.exists()
 
 
+@pytest.mark.slow
 def test_check_summary_of_the_largest_file_of_unknown_keys_fits(tmp_path: Path) -> None:
     # The loader refuses files over its size limit; the largest file it reads, all unknown keys,
     # still gives a summary under the cap, and a log that lists every key.

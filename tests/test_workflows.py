@@ -86,6 +86,7 @@ def test_one_setting_chooses_the_engine_pages_publishes(
         assert result.returncode == 0 and result.stdout == f"make {target}\n"
 
 
+@pytest.mark.slow
 def test_workflows_pass_actionlint() -> None:
     assert actionlint(*WORKFLOWS) == []
 
@@ -95,6 +96,7 @@ def test_workflows_pass_zizmor() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_the_linters_catch_a_broken_workflow(tmp_path: Path) -> None:
     bad = tmp_path / ".github" / "workflows" / "bad.yml"
     bad.parent.mkdir(parents=True)

@@ -216,6 +216,7 @@ def test_a_page_removed_from_content_leaves_the_site(tmp_path: Path) -> None:
     assert later.returncode == 0 and "reused" not in later.stdout
 
 
+@pytest.mark.slow
 def test_cloudqual_build_builds_with_mkdocs_unless_told_otherwise(tmp_path: Path) -> None:
     folder = make_project(tmp_path / "project", MINIMAL)
     result = subprocess.run(
