@@ -48,6 +48,9 @@ BUILD_FIXTURES = frozenset(
         "engine_site",
         "good_minimal",
         "built_minimal",
+        "synthetic_built",
+        "site_dir",
+        "project_with_cache",
     }
 )
 _running: set[str] = set()

@@ -375,6 +375,7 @@ def visited(site: Path) -> list[Path]:
     return sorted(chosen.values())
 
 
+@pytest.mark.browser
 def test_no_dialog_fires_and_nothing_loads_from_elsewhere(
     hostile_sites: list[tuple[Path, Hostile]],
 ) -> None:
