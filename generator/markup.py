@@ -14,6 +14,7 @@ import markdown
 import nh3
 from markupsafe import Markup
 
+from .budget import Budget
 from .escape import visible
 
 _TAGS = {"p", "a", "em", "strong", "code", "ul", "ol", "li", "blockquote", "br", "sup", "sub"}
@@ -22,13 +23,18 @@ _SCHEMES = {"http", "https", "mailto"}
 _RENDERER = markdown.Markdown(output_format="html")
 # Characters Python-Markdown treats as syntax in a heading line; attr_list's braces included.
 _MARKDOWN_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 @lru_cache(maxsize=4096)
 def _clean(text: str) -> str:
     # An invisible or direction-changing character is shown as its code point ([U+202E]):
-    # rendered, it would hide, or turn the rest of the line around.
-    rendered = _RENDERER.reset().convert(visible(text))
+    # rendered, it would hide, or turn the rest of the line around. That adds only a closed
+    # bracket pair, which costs Markdown no more than its length.
+    if Budget().spend(text) is None:
+        rendered = _RENDERER.reset().convert(visible(text))
+    else:
+        rendered = _plain(visible(text))
     return nh3.clean(
         rendered,
         tags=_TAGS,
@@ -36,6 +42,18 @@ def _clean(text: str) -> str:
         url_schemes=_SCHEMES,
         link_rel="noopener noreferrer",
     )
+
+
+def _plain(text: str) -> str:
+    """Text as escaped paragraphs, in time linear in its length.
+
+    The loader holds every record text to the Markdown budget (`budget.py`), so this is for text
+    made from records after loading: a checklist item with its slots filled (`wording.py`) can
+    repeat a place or platform name of 4,000 characters hundreds of times, each of its brackets
+    escaped, which would cost Markdown hours. Such text is shown as written, not rendered.
+    """
+    paragraphs = (part.strip() for part in _BLANK_LINE.split(text))
+    return "\n".join(f"<p>{html.escape(part, quote=False)}</p>" for part in paragraphs if part)
 
 
 def block(text: str) -> Markup:

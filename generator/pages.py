@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import markdown
 import nh3
 
+from .budget import Budget
 from .escape import character_name, first_invisible
 from .links import GENERATED_NAMES
 from .problem import Position, Problem
@@ -177,6 +178,11 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
                 f"fence {fence[1]!r}, which the site's Markdown does not read",
             )
         )
+    # Rendering is how the rest is checked, and some Markdown costs time that grows with the
+    # square of its size: a page over the budget is refused unread, as MkDocs would take hours.
+    overrun = Budget().spend(text)
+    if overrun is not None:
+        return [*problems, Problem(shown, _position_at(text, overrun.at), "", overrun.message)]
     renderer = markdown.Markdown(extensions=list(EXTENSIONS))
     rendered = renderer.convert(text)
     for fragment in renderer.htmlStash.rawHtmlBlocks:

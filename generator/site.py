@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .budget import check_record
 from .checks import Checker, check_file_name, check_modeline, check_placement, validate
 from .load import Document, load_text
 from .model import (
@@ -80,7 +81,7 @@ def _read(kind: str, path: Path, shown: str, raw: bytes) -> Read:
     document, problems = load_text(shown, raw)
     if document is None:
         return None, None, problems
-    problems = problems + check_modeline(kind, shown, raw)
+    problems = problems + check_modeline(kind, shown, raw) + check_record(document)
     record, schema_problems = validate(KINDS[kind], document)
     problems += schema_problems
     if record is None:
