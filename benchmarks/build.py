@@ -34,7 +34,8 @@ the plugin's "cold" clearing its cache never clears theirs.
 
 The Zensical path's stages (loading, rendering, writing the work folder, the Zensical process,
 finishing the pages, copying the site into place) are timed in the measured process itself, by
-wrapping the functions `generator.engine` calls. Each case's time is taken inside its process,
+wrapping the functions `generator.engines.runner` calls. Each case's time is taken inside its
+process,
 after the interpreter started; the Zensical path's time includes starting the interpreter of its
 Zensical subprocess, which "zensical-alone" does not.
 
@@ -79,8 +80,8 @@ STAGES = ("load", "render", "write", "zensical", "finish", "copy")
 # Runs one command's module in this process and reports its time and peak memory (this process
 # and the children it waited for: chart converters, the Zensical process) as JSON on the last
 # line. With --stages, the Zensical path's stages are timed too, by wrapping the functions
-# generator.engine calls; wrapped after the clock starts, so importing them counts as it does
-# in an unwrapped build.
+# generator.engines.runner calls; wrapped after the clock starts, so importing them counts as it
+# does in an unwrapped build.
 PROBE = """
 import json, resource, runpy, sys, time
 staged = sys.argv[1] == "--stages"
@@ -98,7 +99,7 @@ def timed(name, function):
 started = time.perf_counter()
 if staged:
     import subprocess
-    from generator import engine
+    from generator.engines import runner as engine
     for stage, name in (("load", "load_site"), ("render", "render"), ("finish", "finish"),
                         ("copy", "_replace")):
         setattr(engine, name, timed(stage, getattr(engine, name)))

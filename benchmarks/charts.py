@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator import charts  # noqa: E402
-from generator.derive import Policy  # noqa: E402
-from generator.render import Renderer  # noqa: E402
-from generator.site import load_site  # noqa: E402
-from generator.svg import SvgStore  # noqa: E402
+from generator.checks.loader import load_site  # noqa: E402
+from generator.derive.validation import Policy  # noqa: E402
+from generator.render import charts  # noqa: E402
+from generator.render.renderer import Renderer  # noqa: E402
+from generator.render.svg import SvgStore  # noqa: E402
 
 
 def main(rounds: int = 3, copies: int = 1) -> None:

@@ -38,9 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # `markdown` package; the project's root takes its place.
 sys.path[0] = str(ROOT)
 
-from generator import markup  # noqa: E402
-from generator.problem import ContentError  # noqa: E402
-from generator.site import load_site  # noqa: E402
+from generator.checks.loader import load_site  # noqa: E402
+from generator.problems import ContentError  # noqa: E402
+from generator.render import markup  # noqa: E402
 
 FIXTURE = ROOT / "tests" / "fixtures" / "minimal" / "content"
 SIZES = (4, 8, 16, 32, 64, 128, 256)

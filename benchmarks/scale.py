@@ -20,10 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.derive import Policy  # noqa: E402
-from generator.render import render  # noqa: E402
-from generator.site import load_site  # noqa: E402
-from generator.svg import SvgStore  # noqa: E402
+from generator.checks.loader import load_site  # noqa: E402
+from generator.derive.validation import Policy  # noqa: E402
+from generator.render.renderer import render  # noqa: E402
+from generator.render.svg import SvgStore  # noqa: E402
 
 # Charts converted once and kept in memory: this measures checking and rendering, not vl-convert.
 STORE = SvgStore(None)

@@ -11,16 +11,17 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from . import assets, report
-from .memo import default_cache_dir
-from .model import ID_PATTERN, KINDS, json_schemas
-from .output import Refused, check_site
-from .policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
-from .problem import ContentError
-from .render import render
-from .scaffold import scaffold
-from .site import hand_written_pages, load_site
-from .svg import SvgStore
+from generator import report
+from generator.checks.loader import hand_written_pages, load_site
+from generator.engines import assets
+from generator.engines.memo import default_cache_dir
+from generator.model.policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
+from generator.model.records import ID_PATTERN, KINDS, json_schemas
+from generator.problems import ContentError, plain, quote
+from generator.render.output import Refused, check_site
+from generator.render.renderer import render
+from generator.render.svg import SvgStore
+from generator.scaffold import scaffold
 
 
 def _shown(path: Path, root: Path) -> str | None:
@@ -38,8 +39,8 @@ def _check(args: argparse.Namespace) -> int:
         shown = _shown(path, root)
         if not path.is_file() or shown is None or not shown.startswith(f"{args.content.name}/"):
             print(
-                f"cloudqual check: {report.quote(str(path))}: expected a record file under "
-                f"{report.quote(str(args.content))}/, found none",
+                f"cloudqual check: {quote(str(path))}: expected a record file under "
+                f"{quote(str(args.content))}/, found none",
                 file=sys.stderr,
             )
             return 2
@@ -118,7 +119,7 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _render(args: argparse.Namespace) -> int:
     # Imported here, as in `_import`: the project's config writer is this command's alone.
-    from . import project
+    from generator.engines import project
 
     out: Path = args.out
     inputs = (args.content, args.templates)
@@ -127,7 +128,7 @@ def _render(args: argparse.Namespace) -> int:
         project.check_out(out, project.RENDER, project=args.config.parent, inputs=inputs)
         site = load_site(args.content)
     except (Refused, OSError) as error:
-        print(f"cloudqual render: {report.quote(str(error))}", file=sys.stderr)
+        print(f"cloudqual render: {quote(str(error))}", file=sys.stderr)
         return 1
     except ContentError as error:
         print(error, file=sys.stderr)
@@ -158,7 +159,7 @@ def _render(args: argparse.Namespace) -> int:
             inputs=inputs,
         )
     except (Refused, OSError, ValueError) as error:
-        print(f"cloudqual render: {report.quote(str(error))}", file=sys.stderr)
+        print(f"cloudqual render: {quote(str(error))}", file=sys.stderr)
         return 1
     print(f"wrote {len(output.pages)} pages and {len(output.data)} data files to {out}")
     print(
@@ -170,7 +171,7 @@ def _render(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     # Imported here: the engines and what they import are this command's alone.
-    from . import engine
+    from generator.engines import runner as engine
 
     config: Path = args.config
     if not config.is_file():
@@ -197,11 +198,11 @@ def _build(args: argparse.Namespace) -> int:
         else:
             built = engine.build_mkdocs(config, args.site_dir)
     except Refused as error:
-        print(f"cloudqual build: {report.quote(str(error))}", file=sys.stderr)
+        print(f"cloudqual build: {quote(str(error))}", file=sys.stderr)
         return 1
     except (engine.BuildError, OSError, ValueError) as error:
         for line in str(error).splitlines():
-            print(report.quote(line), file=sys.stderr)
+            print(quote(line), file=sys.stderr)
         return 1
     print(f"cloudqual build: {built}, in {site_dir}")
     return 0
@@ -214,8 +215,8 @@ def _counted(number: int, noun: str) -> str:
 
 def _import(args: argparse.Namespace) -> int:
     # Imported here: the import and its reader stay off the path of every other command.
-    from . import importer
-    from .mlperf import same_release
+    from generator.importers.mlperf import command as importer
+    from generator.model.mlperf import same_release
 
     name = f"cloudqual import {importer.PROGRAM}"
     try:
@@ -230,33 +231,33 @@ def _import(args: argparse.Namespace) -> int:
         print(f"{name}: {problems}; nothing was written.", file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"{name}: {report.quote(str(error))}; nothing was written.", file=sys.stderr)
+        print(f"{name}: {quote(str(error))}; nothing was written.", file=sys.stderr)
         return 1
     reading = plan.round
     assert reading is not None
     for score in reading.scores:
         if score.invalid is not None:
-            print(f"invalid: {report.quote(score.folder)}: {report.quote(score.invalid)}")
+            print(f"invalid: {quote(score.folder)}: {quote(score.invalid)}")
         for run in score.dropped if score.invalid is None else ():
             where = f"{run.log}:{run.line}" if run.line is not None else run.log
-            print(f"dropped run: {report.quote(where)}: {report.quote(run.failure or '')}")
+            print(f"dropped run: {quote(where)}: {quote(run.failure or '')}")
     for problem in reading.left_out:
-        print(f"left out: {report.plain(problem)}")
+        print(f"left out: {plain(problem)}")
     for system in reading.without_results:
-        print(f"no results: {report.quote(system.path)}")
+        print(f"no results: {quote(system.path)}")
     for system in reading.systems:
         logged = sorted(
             {f for score in reading.scores if score.system == system for f in score.frameworks}
         )
         if logged and not all(same_release(system.framework, f) for f in logged):
             print(
-                f"framework differs: {report.quote(system.path)}: the run logs give "
-                f"{report.quote('; '.join(logged))}, the description "
-                f"{report.quote(system.framework or 'none')}"
+                f"framework differs: {quote(system.path)}: the run logs give "
+                f"{quote('; '.join(logged))}, the description "
+                f"{quote(system.framework or 'none')}"
             )
     for folder, repeat in sorted(plan.repeats.items()):
-        where = f" ({report.quote(repeat.folder)})" if repeat.folder else ""
-        print(f"submitted again: {report.quote(folder)}: round {repeat.round}{where}")
+        where = f" ({quote(repeat.folder)})" if repeat.folder else ""
+        print(f"submitted again: {quote(folder)}: round {repeat.round}{where}")
     print(
         f"{name} {args.round}: {_counted(len(reading.systems), 'cloud system')} "
         f"({reading.other_systems} of other statuses not imported), "

@@ -5,7 +5,8 @@ values), and contributors are strangers sending pull requests. The Actions runne
 a step prints, on stdout and on stderr, for workflow commands: a line whose text starts with `::`
 after leading whitespace, or that holds the legacy `##[` anywhere (the runner's ActionCommand.cs
 looks for it with IndexOf). So a problem becomes text only here, and every piece of it only
-through `quote`, which keeps contributors' text on its own line and unable to start a command.
+through `quote` (problems.py), which keeps contributors' text on its own line and unable to
+start a command.
 
 Annotations then follow the Actions toolkit's escaping (`@actions/core`, command.ts): data escapes
 `%`, CR and LF; properties also escape `:` and `,`. GitHub shows at most ten annotations of each
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .problem import Problem
+from generator.problems import Problem, plain, quote
 
 ANNOTATIONS_PER_LEVEL = 10
 
@@ -30,47 +31,6 @@ SUMMARY_BYTES = 512 * 1024
 # A cell quotes at most this many characters of one path, field or message, so one huge key
 # cannot fill the summary on its own; the log has it in full.
 CELL_CHARACTERS = 500
-
-_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(character: str) -> str:
-    if character in _NAMED_ESCAPES:
-        return _NAMED_ESCAPES[character]
-    point = ord(character)
-    if point <= 0xFF:
-        return f"\\x{point:02x}"
-    return f"\\u{point:04x}" if point <= 0xFFFF else f"\\U{point:08x}"
-
-
-def quote(text: str) -> str:
-    """Contributors' text made safe to print on one line of a log, a terminal or an annotation.
-
-    Characters Python's `repr` would escape (line breaks, including U+0085, U+2028 and U+2029;
-    other control characters such as ESC; invisible format characters such as bidi overrides;
-    lone surrogates from file names that are not UTF-8) become visible escapes such as `\\n`,
-    `\\x1b` and `\\u2028`. Backslashes are kept, so ordinary text, including a message that
-    already spells an escape, prints unchanged. Then the two ways into a workflow command are
-    broken: `##[` anywhere, and `::` at the start.
-    """
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else _escape(c) for c in text)
-    text = text.replace("##[", "##\\x5b")
-    # Only spaces can lead now (every other whitespace character was escaped above), and the
-    # runner drops them before looking for `::`.
-    unindented = text.lstrip(" ")
-    if unindented.startswith("::"):
-        text = text[: len(text) - len(unindented)] + "\\x3a" + unindented[1:]
-    return text
-
-
-def plain(problem: Problem) -> str:
-    """One problem as the log prints it: `path:line:col: field: message`, each part quoted."""
-    where = f"{quote(problem.path)}:{problem.position.line}:{problem.position.column}"
-    if problem.severity != "error":
-        where += f": {quote(problem.severity)}"
-    field = f"{quote(problem.field)}: " if problem.field else ""
-    return f"{where}: {field}{quote(problem.message)}"
 
 
 def log(problems: list[Problem], stop_token: str | None = None) -> list[str]:

@@ -13,8 +13,8 @@ import textwrap
 from datetime import date
 from typing import Any
 
-from .checks import modeline
-from .model import KINDS
+from generator.checks.records import modeline
+from generator.model.records import KINDS
 
 _WIDTH = 98
 

@@ -12,10 +12,11 @@ from typing import TypeVar
 
 import pytest
 
-from generator.output import Output
-from generator.policy import Policy
-from generator.render import render
-from generator.site import Site, load_site
+from generator.checks.loader import load_site
+from generator.model.policy import Policy
+from generator.model.site import Site
+from generator.render.output import Output
+from generator.render.renderer import render
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"

@@ -20,10 +20,10 @@ import pytest
 from conftest import ROOT
 from openapi_spec_validator import validate as validate_openapi
 
-from generator import derive
-from generator.model import Dating
-from generator.render import Output, render
-from generator.site import Site
+from generator.derive import validation as derive
+from generator.model.records import Dating
+from generator.model.site import Site
+from generator.render.renderer import Output, render
 
 POLICY = derive.Policy(date(2026, 12, 2))
 API = "api/v1"

@@ -14,12 +14,13 @@ from xml.etree import ElementTree
 import pytest
 from conftest import ROOT
 
-from generator import charts, svg
-from generator.derive import Policy
-from generator.facts import derive_site
-from generator.render import render
-from generator.site import Site
-from generator.svg import SvgStore
+from generator.derive.chart_tables import Chart
+from generator.derive.site_facts import derive_site
+from generator.derive.validation import Policy
+from generator.model.site import Site
+from generator.render import charts, svg
+from generator.render.renderer import render
+from generator.render.svg import SvgStore
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
@@ -30,7 +31,7 @@ def real(real_site: Site) -> Site:
 
 
 @pytest.fixture(scope="module")
-def site_charts(real: Site) -> dict[str, charts.Chart]:
+def site_charts(real: Site) -> dict[str, Chart]:
     return derive_site(real, POLICY).charts
 
 
@@ -54,7 +55,7 @@ def values(spec: dict[str, Any], view: dict[str, Any]) -> list[dict[str, Any]]:
     return list(spec["datasets"][data["name"]])
 
 
-def test_coverage_spec_draws_the_13_of_24_cells(site_charts: dict[str, charts.Chart]) -> None:
+def test_coverage_spec_draws_the_13_of_24_cells(site_charts: dict[str, Chart]) -> None:
     chart = site_charts["coverage-crusoe-hgx-b300-exemplar"]
     spec = charts.spec(chart, "light")
     cells = [v for v in layers(spec) if v["mark"]["type"] == "rect"]
@@ -83,7 +84,7 @@ def test_coverage_spec_draws_the_13_of_24_cells(site_charts: dict[str, charts.Ch
 
 
 def test_case_study_spec_draws_ranges_against_the_tolerance(
-    site_charts: dict[str, charts.Chart],
+    site_charts: dict[str, Chart],
 ) -> None:
     spec = charts.spec(site_charts["case-studies"], "dark")
     bars = next(v for v in layers(spec) if v["mark"]["type"] == "bar")
@@ -113,7 +114,7 @@ def test_case_study_spec_draws_ranges_against_the_tolerance(
 
 
 def test_evidence_spec_counts_every_answer_by_program(
-    real: Site, site_charts: dict[str, charts.Chart]
+    real: Site, site_charts: dict[str, Chart]
 ) -> None:
     spec = charts.spec(site_charts["evidence"], "light")
     assert spec["facet"]["column"]["field"] == "program"
@@ -145,7 +146,7 @@ def test_evidence_spec_counts_every_answer_by_program(
 
 
 def test_timeline_counts_months_and_groups_the_undated(
-    real: Site, site_charts: dict[str, charts.Chart]
+    real: Site, site_charts: dict[str, Chart]
 ) -> None:
     spec = charts.spec(site_charts["timeline"], "light")
     dated, undated = layers(spec)
@@ -170,7 +171,7 @@ def test_timeline_counts_months_and_groups_the_undated(
     )
 
 
-def test_themes_differ_only_in_colours(site_charts: dict[str, charts.Chart]) -> None:
+def test_themes_differ_only_in_colours(site_charts: dict[str, Chart]) -> None:
     chart = site_charts["evidence"]
     light, dark = charts.spec(chart, "light"), charts.spec(chart, "dark")
     assert light["config"]["axis"]["labelColor"] != dark["config"]["axis"]["labelColor"]
@@ -179,7 +180,7 @@ def test_themes_differ_only_in_colours(site_charts: dict[str, charts.Chart]) -> 
     }
 
 
-def test_every_chart_table_is_its_spec_data(site_charts: dict[str, charts.Chart]) -> None:
+def test_every_chart_table_is_its_spec_data(site_charts: dict[str, Chart]) -> None:
     for chart in site_charts.values():
         spec = charts.spec(chart, "light")
         drawn = [
@@ -230,7 +231,7 @@ def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
 
 
 def test_a_chart_is_keyed_by_what_it_is_drawn_from(
-    site_charts: dict[str, charts.Chart], monkeypatch: pytest.MonkeyPatch
+    site_charts: dict[str, Chart], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     chart = site_charts["evidence"]
     key = charts.drawing(chart, "light").key
@@ -299,9 +300,9 @@ def test_check_imports_neither_altair_nor_vl_convert() -> None:
 
 @pytest.mark.slow
 def test_parallel_conversion_matches_serial(
-    tmp_path: Path, site_charts: dict[str, charts.Chart], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, site_charts: dict[str, Chart], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator import svg
+    from generator.render import svg
 
     drawings = {f"{c.id}.svg": charts.drawing(c, "light") for c in list(site_charts.values())[:4]}
     serial = SvgStore(tmp_path / "serial", workers=1).render(drawings)

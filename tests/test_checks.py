@@ -9,9 +9,15 @@ from pathlib import Path
 
 from conftest import MINIMAL
 
-from generator.checks import check_file_name, check_modeline, check_placement, modeline, validate
-from generator.load import load_text
-from generator.model import Question
+from generator.checks.records import (
+    check_file_name,
+    check_modeline,
+    check_placement,
+    modeline,
+    validate,
+)
+from generator.load.reader import load_text
+from generator.model.records import Question
 
 
 def test_placement_keeps_yaml_records_in_kind_folders(tmp_path: Path) -> None:

@@ -12,9 +12,9 @@ import pytest
 from build import main_text, make_project, mkdocs_build
 from conftest import MINIMAL, ROOT, copy_content
 
-from generator import project
 from generator.cli import main
-from generator.model import KINDS
+from generator.engines import project
+from generator.model.records import KINDS
 
 GOLDEN = sorted(path for path in (ROOT / "tests" / "golden").iterdir() if path.is_dir())
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_content
 
-from generator.links import checklist_download
-from generator.policy import Policy
-from generator.problem import ContentError
-from generator.render import render
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.model.links import checklist_download
+from generator.model.policy import Policy
+from generator.problems import ContentError
+from generator.render.renderer import render
 
 
 @pytest.fixture

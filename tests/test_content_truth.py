@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import derive
-from generator.model import Validation
-from generator.site import Site
+from generator.derive import validation as derive
+from generator.model.records import Validation
+from generator.model.site import Site
 
 # The analysis's six checks, word for word, as it wrote them for Crusoe's HGX B300 validation.
 ANALYSIS = {

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from conftest import MINIMAL
 
-from generator import derive
-from generator.model import EvidenceAnswer, Validation
-from generator.site import Site, load_site
+from generator.checks.loader import load_site
+from generator.derive import validation as derive
+from generator.model.records import EvidenceAnswer, Validation
+from generator.model.site import Site
 
 POLICY = derive.Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_max_age_days=365)
 
@@ -503,7 +504,7 @@ def test_a_gap_is_worded_once_for_pages_and_charts(minimal: Site) -> None:
 
 def test_an_open_item_says_why_once(minimal: Site) -> None:
     """The page shows an item's reason as a sentence; the API and downloads hold it as a clause."""
-    from generator.api import open_because
+    from generator.publish.api import open_because
 
     test = minimal.validations["test-validation"].model_copy(update={"evidence": {}})
     items = derive.open_items(

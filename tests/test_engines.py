@@ -14,7 +14,8 @@ import pytest
 from build import main_text, make_project, mkdocs_build
 from conftest import ROOT
 
-from generator import assets, extension, project
+from generator.engines import assets, project
+from generator.engines.mkdocs import extension
 
 AS_OF = "2026-12-02"
 # The files a build writes whatever the content: pages are compared by their text, the search
@@ -218,7 +219,7 @@ def test_the_plugin_runs_first_on_config_and_last_after_the_build() -> None:
     last (a decorator left on the method above it once made it run in plugin order)."""
     from mkdocs.plugins import PluginCollection
 
-    from generator.plugin import CloudqualPlugin
+    from generator.engines.mkdocs.plugin import CloudqualPlugin
 
     plugins = PluginCollection()
     plugins["cloudqual"] = CloudqualPlugin()

@@ -15,14 +15,14 @@ import markdown
 import pytest
 from conftest import ROOT, copy_content
 
+from generator.checks.loader import load_site
+from generator.checks.pages import check_page
 from generator.escape import csv_cell, markdown_download, markdown_literal
-from generator.links import checklist_download
-from generator.markup import inline
-from generator.pages import check_page
-from generator.policy import Policy
-from generator.problem import ContentError
-from generator.render import render
-from generator.site import load_site
+from generator.model.links import checklist_download
+from generator.model.policy import Policy
+from generator.problems import ContentError
+from generator.render.markup import inline
+from generator.render.renderer import render
 
 LITERALS = [
     "[call us](https://evil.example)",

@@ -24,11 +24,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from generator.checks import modeline, validate
-from generator.load import Document, load_text
-from generator.model import KINDS
-from generator.problem import ContentError, Problem
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.checks.records import modeline, validate
+from generator.load.reader import Document, load_text
+from generator.model.records import KINDS
+from generator.problems import ContentError, Problem
 
 CONTENT = ROOT / "content"
 RECORDS = sorted(

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import MINIMAL, ROOT, copy_content
 
-from generator.problem import ContentError
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.problems import ContentError
 
 CASES = sorted(path for path in (ROOT / "tests" / "golden").iterdir() if path.is_dir())
 

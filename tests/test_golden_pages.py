@@ -17,9 +17,9 @@ from datetime import date
 import pytest
 from conftest import MINIMAL, ROOT
 
-from generator.policy import Policy
-from generator.render import render
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.model.policy import Policy
+from generator.render.renderer import render
 
 EXPECTED = MINIMAL.parent / "expected"
 AS_OF = Policy(as_of=date(2026, 12, 2))

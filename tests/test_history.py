@@ -21,15 +21,16 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_content
 
-from generator.benchmark_caveats import framework_differs, resubmitted_results
+from generator.checks.loader import load_site
 from generator.cli import main
-from generator.facts import derive_site
-from generator.load import load_text
-from generator.mlperf import same_release
-from generator.model import Validation
-from generator.policy import Policy
-from generator.problem import ContentError
-from generator.site import Site, load_site
+from generator.derive.caveats.benchmark import framework_differs, resubmitted_results
+from generator.derive.site_facts import derive_site
+from generator.load.reader import load_text
+from generator.model.mlperf import same_release
+from generator.model.policy import Policy
+from generator.model.records import Validation
+from generator.model.site import Site
+from generator.problems import ContentError
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mlperf"
 MAPPING = "imports/mlperf-training.yaml"
@@ -364,8 +365,8 @@ def test_a_date_cites_its_source(content: Path) -> None:
 def test_the_caveat_rules_read_the_marks() -> None:
     # Each rule fires on its mark and on nothing else: the minimal record has neither.
     site = load_site(ROOT / "tests" / "fixtures" / "minimal" / "content")
-    from generator.caveats import Facts
-    from generator.suites import reconcile
+    from generator.derive.caveats.finding import Facts
+    from generator.derive.suites import reconcile
 
     v: Validation = site.validations["test-validation"]
     facts = Facts(v, site.programs[v.program], None, "x", reconcile(v, None, []), ())

@@ -25,10 +25,10 @@ import pytest
 from build import tree_digest
 from conftest import ROOT, copy_content
 
+from generator.checks.loader import load_site
 from generator.cli import main
-from generator.load import load_text
-from generator.mlperf import read_round
-from generator.site import load_site
+from generator.importers.mlperf.rounds import read_round
+from generator.load.reader import load_text
 
 CASES_FOLDER = ROOT / "tests" / "fixtures" / "mlperf-bad"
 CASES = sorted(path for path in CASES_FOLDER.iterdir() if path.is_dir())

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from test_import import VALIDATION, Workspace, run, workspace, written
 
-from generator.policy import Policy
-from generator.render import render
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.model.policy import Policy
+from generator.render.renderer import render
 
 __all__ = ["workspace"]  # the fixture, used by name
 

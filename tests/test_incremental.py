@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from generator.derive import Policy
-from generator.output import Output
-from generator.render import render
-from generator.site import load_site
-from generator.svg import SvgStore
+from generator.checks.loader import load_site
+from generator.derive.validation import Policy
+from generator.render.output import Output
+from generator.render.renderer import render
+from generator.render.svg import SvgStore
 
 POLICY = Policy(date(2026, 12, 2))
 TEMPLATES = ROOT / "templates"
@@ -149,7 +149,7 @@ def test_structural_edits_render_what_a_full_render_does(before: tuple[Path, Out
 def test_reading_in_parallel_gives_what_reading_in_turn_does(
     before: tuple[Path, Output], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator import site as site_module
+    from generator.checks import loader as site_module
 
     content, _ = before
     serial = load_site(content)

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from generator.load import (
+from generator.load.reader import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_LIST_ITEMS,
@@ -15,7 +15,7 @@ from generator.load import (
     MAX_VALUES,
     load_text,
 )
-from generator.problem import Position
+from generator.problems import Position
 
 
 def test_values_are_yaml_1_2_and_keep_positions() -> None:

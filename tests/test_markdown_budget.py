@@ -3,8 +3,8 @@ hand-written page of 256 KiB, and record texts of 4,000 characters (the schema's
 record file. Each is refused, with the limit, what was found and where, by the loader that
 `cloudqual check` and the build share; or it passes, and renders.
 
-Nothing here is timed. Before the budget (generator/budget.py), the check rendered each refused
-page for minutes or hours (30,000 '[' took 123 s, and the time grows with the square of the
+Nothing here is timed. Before the budget (generator/checks/budget.py), the check rendered each
+refused page for minutes or hours (30,000 '[' took 123 s, and the time grows with the square of the
 count), and it never rendered record text, which the build then did, a text at a time.
 `benchmarks/markdown.py` times these patterns from 4K to 256K characters.
 """
@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from generator.pages import MAX_PAGE_BYTES
-from generator.problem import ContentError, Position, Problem
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.checks.pages import MAX_PAGE_BYTES
+from generator.problems import ContentError, Position, Problem
 
 HEAD = "# Title\n\n"  # the page's first two lines; every pattern starts on line 3
 FILLER = "lorem ipsum "
@@ -341,8 +341,8 @@ def test_reading_ahead_is_counted_over_every_text_of_a_record(minimal_content: P
 @pytest.mark.slow
 def test_every_page_and_record_of_the_content_is_within_the_budget() -> None:
     # Imported here, so that without the budget only this test fails to import it.
-    from generator.budget import Budget, check_record
-    from generator.load import load_text
+    from generator.checks.budget import Budget, check_record
+    from generator.load.reader import load_text
 
     for path in sorted((ROOT / "content").rglob("*")):
         if path.suffix == ".md":
@@ -358,7 +358,7 @@ def test_text_made_from_records_over_the_budget_is_shown_as_written() -> None:
     checklist item can repeat a slot 300 times, filled with a place name of 100 ']' that
     `markdown_literal` escapes, which is 30,000 escapes in one paragraph. `markup` shows such
     text as escaped plain paragraphs rather than giving it to Markdown."""
-    from generator import markup
+    from generator.render import markup
 
     wording = " ".join(["Check " + "\\]" * 100] * 300)
     assert markup.inline(wording) == wording

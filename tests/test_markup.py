@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import markup
+from generator.render import markup
 
 
 @pytest.mark.parametrize(

@@ -14,12 +14,12 @@ from browsing import chromium, served
 from conftest import ROOT
 from playwright.sync_api import expect
 
-from generator import derive
-from generator.api import MEASUREMENT_COLUMNS, measurement_rows
-from generator.model import InvalidResult
-from generator.render import Output, render
-from generator.site import Site
-from generator.svg import SvgStore
+from generator.derive import validation as derive
+from generator.model.records import InvalidResult
+from generator.model.site import Site
+from generator.publish.api import MEASUREMENT_COLUMNS, measurement_rows
+from generator.render.renderer import Output, render
+from generator.render.svg import SvgStore
 
 CONTENT = ROOT / "content"
 IMPORTED_RULES = {

@@ -9,8 +9,8 @@ import pytest
 from build import make_project, mkdocs_build, tree_digest
 from conftest import MINIMAL
 
-from generator.memo import Memo, default_cache_dir, fingerprint
-from generator.output import Output, Page
+from generator.engines.memo import Memo, default_cache_dir, fingerprint
+from generator.render.output import Output, Page
 
 OPTIONS = {"as_of": "2026-12-02", "directory_urls": True}
 

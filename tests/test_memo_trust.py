@@ -16,9 +16,9 @@ import pytest
 from build import make_project, mkdocs_build
 from conftest import BUILD, MINIMAL, require
 
-from generator import memo as memo_module
-from generator.memo import Memo
-from generator.output import Output, Page
+from generator.engines import memo as memo_module
+from generator.engines.memo import Memo
+from generator.render.output import Output, Page
 
 AS_OF = "2026-12-02"
 NOTICE = "the remembered build was not used"

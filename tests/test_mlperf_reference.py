@@ -18,8 +18,9 @@ from pathlib import Path, PurePosixPath
 import pytest
 from conftest import ROOT
 
-from generator.mlperf import BENCHMARKS, CLOUD, read_round
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.importers.mlperf.rounds import BENCHMARKS, read_round
+from generator.model.mlperf import CLOUD
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mlperf"
 ROUNDS = ("v4.1", "v5.0", "v5.1")

@@ -14,8 +14,8 @@ from build import make_project
 from conftest import BUILD, MINIMAL, ROOT, require
 
 from generator.cli import main
-from generator.memo import Memo
-from generator.output import Output
+from generator.engines.memo import Memo
+from generator.render.output import Output
 
 AS_OF = "2026-12-02"
 # Three ways to build: the command with each engine, and MkDocs run as contributors run it,
@@ -298,7 +298,7 @@ def test_a_memo_removes_only_the_builds_it_stored(tmp_path: Path) -> None:
 def test_a_site_an_earlier_build_wrote_is_taken_as_the_builds_own(tmp_path: Path) -> None:
     """A contributor's site/ from a checkout before sites were marked: its API index, sitemap
     and 404 page show a build wrote it, so it is marked and rebuilt, not refused."""
-    from generator import output
+    from generator.render import output
 
     site = tmp_path / "site"
     (site / "api" / "v1").mkdir(parents=True)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_content
 
-from generator.policy import Policy
-from generator.render import render
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.model.policy import Policy
+from generator.render.renderer import render
 
 
 def provider_page_bytes(tmp_path: Path, count: int) -> int:

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from generator import workloads
-from generator.derive import Policy
-from generator.facts import derive_site
-from generator.links import page_url, relative_file, relative_url, safe_path
-from generator.output import Output
-from generator.render import render, undated_words
-from generator.site import Site, load_site
+from generator.checks.loader import load_site
+from generator.derive import workloads
+from generator.derive.site_facts import derive_site
+from generator.derive.validation import Policy
+from generator.model.links import page_url, relative_file, relative_url, safe_path
+from generator.model.site import Site
+from generator.render.output import Output
+from generator.render.renderer import render, undated_words
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 

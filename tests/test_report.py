@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import report
+from generator.checks.loader import load_site
 from generator.cli import main
-from generator.problem import ContentError, Position, Problem
-from generator.site import load_site
+from generator.problems import ContentError, Position, Problem, plain, quote
 
 # Each one tries a way out of its line, its quoting or its table cell.
 HOSTILE = [
@@ -76,14 +76,14 @@ def parse_command(line: str) -> tuple[str, dict[str, str], str] | None:
 
 def decoded(problem: Problem) -> tuple[str, dict[str, str], str]:
     """What the runner must read from the problem's annotation: each part, quoted."""
-    title = f"cloudqual: {report.quote(problem.field)}" if problem.field else "cloudqual"
+    title = f"cloudqual: {quote(problem.field)}" if problem.field else "cloudqual"
     properties = {
-        "file": report.quote(problem.path),
+        "file": quote(problem.path),
         "line": str(problem.position.line),
         "col": str(problem.position.column),
         "title": title.rstrip(),  # the runner trims the end of the properties
     }
-    return problem.severity, properties, report.quote(problem.message)
+    return problem.severity, properties, quote(problem.message)
 
 
 def assert_harmless(line: str) -> None:
@@ -102,7 +102,7 @@ def test_quote_leaves_ordinary_text_alone() -> None:
         'the text "Ünïcödé — “quoted” · 10 %, 2×2, #1 [a] :b"',
         "ends with a colon:",
     ]:
-        assert report.quote(text) == text
+        assert quote(text) == text
 
 
 @pytest.mark.parametrize(
@@ -127,13 +127,13 @@ def test_quote_leaves_ordinary_text_alone() -> None:
     ],
 )
 def test_quote_escapes_what_breaks_out(text: str, quoted: str) -> None:
-    assert report.quote(text) == quoted
+    assert quote(text) == quoted
 
 
 @settings(max_examples=300, derandomize=True, database=None)
 @given(TEXT)
 def test_quoted_text_is_one_harmless_line(text: str) -> None:
-    assert_harmless(report.quote(text))
+    assert_harmless(quote(text))
 
 
 @settings(max_examples=300, derandomize=True, database=None)
@@ -143,7 +143,7 @@ def test_a_problem_prints_and_annotates_as_one_harmless_line(
 ) -> None:
     problem = Problem(path, Position(3, 4), field, message, severity)
     assert_harmless(str(problem))
-    assert str(problem) == report.plain(problem)
+    assert str(problem) == plain(problem)
     line = report.annotation(problem)
     assert line.isprintable() and len(line.splitlines()) == 1
     assert parse_command(line) == decoded(problem)
@@ -205,9 +205,9 @@ def test_summary_shows_contributors_text_as_code(text: str) -> None:
     row = report.summary([problem]).splitlines()[-1]
     level, where, field, message = cells(row)
     assert level == "error"
-    assert code_span(where) == report.quote(f"content/providers/{text}.yaml:2:1")
-    assert code_span(field) == report.quote(text)
-    assert code_span(message) == report.quote(f"found {text}")
+    assert code_span(where) == quote(f"content/providers/{text}.yaml:2:1")
+    assert code_span(field) == quote(text)
+    assert code_span(message) == quote(f"found {text}")
     assert_harmless(row)
 
 
@@ -333,9 +333,9 @@ def test_check_github_output_holds_only_its_own_commands(tmp_path: Path) -> None
     assert len(rows) == count
     for row, problem in zip(rows, problems, strict=True):
         _, where, field, message = cells(row)
-        assert code_span(where).startswith(report.quote(problem.path))
-        assert (code_span(field) if field else "") == report.quote(problem.field)
-        assert code_span(message) == report.quote(problem.message)
+        assert code_span(where).startswith(quote(problem.path))
+        assert (code_span(field) if field else "") == quote(problem.field)
+        assert code_span(message) == quote(problem.message)
 
 
 def test_check_text_output_is_harmless(tmp_path: Path) -> None:

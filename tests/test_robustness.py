@@ -10,8 +10,8 @@ from conftest import MINIMAL, copy_content
 from ruamel.yaml import YAML
 from test_fuzz import check_load
 
-from generator.problem import ContentError
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.problems import ContentError
 
 RECORDS = [
     "validations/test-validation.yaml",

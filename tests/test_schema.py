@@ -8,8 +8,8 @@ import pytest
 from conftest import ROOT
 from pydantic import ValidationError
 
-from generator.checks import modeline
-from generator.model import KINDS, Provider, Scope, json_schemas
+from generator.checks.records import modeline
+from generator.model.records import KINDS, Provider, Scope, json_schemas
 
 
 def test_committed_schemas_are_current() -> None:

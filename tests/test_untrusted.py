@@ -16,10 +16,11 @@ import pytest
 from build import make_project, mkdocs_build, mkdocs_serve, tree_digest, wait_for
 from conftest import MINIMAL, ROOT
 
-from generator import csp, pages
-from generator.policy import parse_as_of
-from generator.problem import ContentError
-from generator.site import load_site
+from generator.checks import pages
+from generator.checks.loader import load_site
+from generator.engines import csp
+from generator.model.policy import parse_as_of
+from generator.problems import ContentError
 
 
 def check(content: Path) -> subprocess.CompletedProcess[str]:
@@ -101,8 +102,8 @@ def test_check_refuses_a_page_that_would_hide_generated_output(
 
 
 def test_generated_names_cover_everything_the_site_writes(built: Path) -> None:
-    from generator import output
-    from generator.links import GENERATED_NAMES
+    from generator.model.links import GENERATED_NAMES
+    from generator.render import output
 
     top = {path.name.removesuffix(".html") for path in built.iterdir()}
     top -= {"sitemap.xml", "sitemap.xml.gz", "contributing", "methodology", output.SITE.name}
@@ -111,8 +112,8 @@ def test_generated_names_cover_everything_the_site_writes(built: Path) -> None:
 
 def test_mkdocs_renders_pages_with_the_checked_extensions() -> None:
     """The extensions `check` reads hand-written pages with, then the project's own, which
-    changes no page under MkDocs (generator/extension.py)."""
-    from generator import extension
+    changes no page under MkDocs (generator/engines/mkdocs/extension.py)."""
+    from generator.engines.mkdocs import extension
 
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     listed = re.search(r"^markdown_extensions:\n((?:  - .*\n(?:    .*\n)*)+)", config, re.M)

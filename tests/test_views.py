@@ -13,8 +13,8 @@ from conftest import variants
 from playwright.sync_api import Browser, Page
 from synthetic import synthetic_content
 
-from generator import workloads
-from generator.site import load_site
+from generator.checks.loader import load_site
+from generator.derive import workloads
 
 pytestmark = pytest.mark.browser
 SYNTHETIC = 1000

@@ -24,12 +24,13 @@ from build import make_project, mkdocs_build, zensical_build
 from conftest import EXHAUSTIVE, ROOT
 from ruamel.yaml import YAML
 
-from generator import csp, pages
+from generator.checks import pages
+from generator.checks.loader import PAGES_FOLDER, load_site
+from generator.engines import csp
 from generator.escape import first_invisible
-from generator.load import load_text
-from generator.model import KINDS
-from generator.problem import ContentError
-from generator.site import PAGES_FOLDER, load_site
+from generator.load.reader import load_text
+from generator.model.records import KINDS
+from generator.problems import ContentError
 
 VECTORS: list[str] = json.loads(
     (ROOT / "tests" / "fixtures" / "xss" / "vectors.json").read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from generator.load import load_text
+from generator.load.reader import load_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "yaml-test-suite" / "cases.json"
 CASES: dict[str, dict[str, Any]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -34,7 +34,7 @@ BY_DESIGN = re.compile(
 )
 
 # Valid YAML the loader reads with another value than the suite's, or invalid YAML it reads.
-# Empty: every such case found so far is fixed or refused in generator/load.py.
+# Empty: every such case found so far is fixed or refused in generator/load/reader.py.
 KNOWN_WRONG: dict[str, str] = {}
 
 _TAB = "ruamel 0.19 does not take a tab for white space here, though YAML 1.2 does"

@@ -18,7 +18,10 @@ import pytest
 from build import main_text, make_project, tree_digest, zensical_build
 from conftest import EDIT, MINIMAL, ROOT
 
-from generator import csp, engine, extension, links, project
+from generator.engines import csp, project
+from generator.engines import runner as engine
+from generator.engines.mkdocs import extension
+from generator.model import links
 
 # What each engine writes of its own, whatever the content: its theme's scripts, stylesheets and
 # images, its search index and its sitemap. Everything else is the site's, and must match.

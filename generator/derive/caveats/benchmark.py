@@ -1,0 +1,136 @@
+"""Caveat rules for timed benchmark results on described systems, as MLPerf Training publishes.
+
+Each rule reads the systems, measurements and invalid results a validation lists, and fires only
+when they are there, so records without them (qualifications, ratings) never see these caveats.
+Each cites, apart from the fact that fired it, the MLCommons document its reasoning rests on:
+`caveats.RULES` registers them with that source.
+"""
+
+from __future__ import annotations
+
+from generator.derive.caveats.finding import Facts, Finding
+from generator.model.mlperf import CLOUD, same_release
+from generator.model.records import accelerator_noun
+
+# The MLCommons documents the reasoning rests on, in content/sources/.
+SUBMISSION_RULES = "mlperf-submission-rules"
+TRAINING_RULES = "mlperf-training-rules"
+
+
+def _sizes(counts: list[int]) -> str:
+    shown = [f"{count:,}" for count in sorted(set(counts))]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def cloud_is_rentability(facts: Facts) -> Finding | None:
+    """ "Available cloud" is a rule about renting the system, not a performance guarantee."""
+    cloud = [s for s in facts.validation.systems if s.status == CLOUD]
+    if not cloud:
+        return None
+    return (
+        '"Available cloud" is MLCommons\' rule about renting the system: it has pricing, '
+        "publicly advertised or on request, has been rented by a third party, and is reasonably "
+        "available for rent. It is not a performance guarantee for the allocation a buyer rents.",
+        cloud[0],
+    )
+
+
+def time_at_its_size(facts: Facts) -> Finding | None:
+    """A time at N GPUs says nothing about a smaller or a larger allocation."""
+    systems = facts.validation.systems
+    if not systems or not any(m.system for m in facts.validation.measurements):
+        return None
+    sizes = _sizes([s.nodes * s.accelerators_per_node for s in systems])
+    noun = accelerator_noun(facts.platform, facts.validation)
+    return (
+        f"Each time is for its own system's size ({sizes} {noun}s). It says nothing of how the "
+        "same benchmark runs on a smaller or a larger allocation.",
+        systems[0],
+    )
+
+
+def closed_division_fixes_model(facts: Facts) -> Finding | None:
+    """The closed division fixes the model and its quality target, not the buyer's own stack."""
+    closed = [s for s in facts.validation.systems if s.division == "closed"]
+    if not closed:
+        return None
+    return (
+        "In the closed division MLCommons fixes the preprocessing, model, training method and "
+        "quality target to the reference implementation's. A result shows how fast this system "
+        "trains that model, not how a buyer's own software stack, model or hyperparameters run.",
+        closed[0],
+    )
+
+
+def benchmark_not_workload(facts: Facts) -> Finding | None:
+    """A benchmark is not the buyer's workload."""
+    measured = [m for m in facts.validation.measurements if m.benchmark is not None]
+    if not measured:
+        return None
+    names = list(dict.fromkeys(m.workload for m in measured))
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (
+        f"The times are for MLCommons' benchmarks ({listed}). A buyer whose model, size or "
+        "precision is not among them learns about their own workload only by analogy.",
+        measured[0],
+    )
+
+
+def invalid_results(facts: Facts) -> Finding | None:
+    """A result the rules do not let be scored is listed as invalid, never left out."""
+    invalid = facts.validation.invalid
+    if not invalid:
+        return None
+    listed = "; ".join(f"{r.benchmark} on {r.system}: {r.reason}" for r in invalid)
+    count = len(invalid)
+    return (
+        f"{count} submitted result{'s are' if count != 1 else ' is'} invalid under MLCommons' "
+        f"rules and not scored: {listed}.",
+        invalid[0],
+    )
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def resubmitted_results(facts: Facts) -> Finding | None:
+    """A result submitted again from an earlier round measures nothing new: set beside that
+    round's, it shows a change nobody measured."""
+    again = [m for m in facts.validation.measurements if m.resubmitted is not None]
+    if not again:
+        return None
+    rounds = sorted({m.resubmitted.round for m in again if m.resubmitted is not None})
+    workloads = _listed(list(dict.fromkeys(m.workload for m in again)))
+    count = len(again)
+    figures = f"{count} figure{'s' if count != 1 else ''}"
+    return (
+        f"{figures} here ({workloads}) {'are' if count != 1 else 'is'} round "
+        f"{_listed(rounds)}'s result{'s' if count != 1 else ''} submitted again, as MLCommons' "
+        "rules allow: the same runs, scored anew. Set beside that round's, "
+        f"{'they show' if count != 1 else 'it shows'} no change that anybody measured.",
+        again[0].resubmitted or again[0],
+    )
+
+
+def framework_differs(facts: Facts) -> Finding | None:
+    """Where the run logs' own system lines give another framework release than the published
+    system description, the description is not what ran."""
+    differing = [
+        s
+        for s in facts.validation.systems
+        if s.framework_in_logs is not None and not same_release(s.framework, s.framework_in_logs)
+    ]
+    if not differing:
+        return None
+    listed = "; ".join(
+        f"{s.key}: the logs give {s.framework_in_logs}, the description {s.framework or 'none'}"
+        for s in differing
+    )
+    count = len(differing)
+    return (
+        f"For {count} system{'s' if count != 1 else ''} the framework in the run logs' own "
+        f"system lines differs from the published system description ({listed}). The logs "
+        "record what ran; the systems table shows both.",
+        differing[0],
+    )

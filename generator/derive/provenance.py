@@ -1,0 +1,135 @@
+"""Who ran a result, when, on what, and whether it repeats an earlier round: the facts of a
+result's provenance, worded once for every page that shows them.
+
+Derived here, for one validation:
+- `submitted_by`: the submitter and whose cloud, as the submission says it;
+- `dated`: the date and what it is (a publication, or the commit that published the results);
+- `figure_rows`: each measurement with its system, its accelerators, its runs' dates and, where it
+  is an earlier round's result submitted again, that round;
+- `system_rows`: each system with its accelerators, its framework as described and as its run
+  logs give it, and whether any result of it was published.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from generator.model.mlperf import same_release
+from generator.model.records import Measurement, System, Validation, plural
+
+
+def value_words(value: float, unit: str) -> str:
+    """A measured value as pages show it: minutes to two decimals, anything else as given."""
+    return f"{value:.2f} {unit}" if unit == "min" else f"{value:g} {unit}"
+
+
+def submitted_by(validation: Validation, provider_name: str) -> str | None:
+    """Who submitted a result, and whose cloud it ran on; None where the provider published it
+    itself."""
+    submission = validation.submission
+    if submission is None:
+        return None
+    if submission.cloud == "joint":
+        return (
+            f"{submission.submitter}, a joint submission; listed here under {provider_name}, "
+            "the cloud among them"
+        )
+    if submission.cloud == "not-named":
+        return f"{submission.submitter}, on a cloud the submission does not name"
+    return submission.submitter
+
+
+def dated(validation: Validation, program_name: str) -> str | None:
+    """The date a result carries, and what it is."""
+    if validation.announced is None:
+        return None
+    day = validation.announced.isoformat()
+    release = f" {validation.program_release}" if validation.program_release else ""
+    if validation.dating is not None and validation.dating.basis == "commit":
+        return (
+            f"{day}: the date of the commit that published {program_name}{release}'s results; "
+            "no source we hold dates the announcement"
+        )
+    return day
+
+
+def runs_words(dates: tuple[date, date] | None) -> str | None:
+    if dates is None:
+        return None
+    first, last = dates
+    if first == last:
+        return first.isoformat()
+    return f"{first.isoformat()} to {last.isoformat()}"
+
+
+def repeat_words(measurement: Measurement) -> str | None:
+    """What a figure submitted again is, in the few words a table cell holds."""
+    again = measurement.resubmitted
+    if again is None:
+        return None
+    return f"the same runs as {again.round}, rescored"
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    """One measurement as a result's page lists it."""
+
+    measurement: Measurement
+    system: System | None
+    count: str | None  # "512 GPUs"; None where no source states it
+    value: str  # "237.61 min"
+    runs: str | None  # when the runs started: "2025-04-30 to 2025-05-01"
+    repeat: str | None  # "the same runs as v5.0, rescored"
+
+
+@dataclass(frozen=True)
+class SystemRow:
+    """One system as a result's page lists it."""
+
+    system: System
+    count: str  # "512 GPUs (64 × 8)"
+    framework: str | None  # as described
+    framework_in_logs: str | None  # as the run logs give it, where it is another release
+    ran: bool  # whether any result of it was published
+
+
+def figure_rows(validation: Validation, noun: str) -> list[FigureRow]:
+    systems = {s.key: s for s in validation.systems}
+    rows = []
+    for m in validation.measurements:
+        system = systems.get(m.system or "")
+        if system is not None:
+            count: int | None = system.nodes * system.accelerators_per_node
+        else:
+            count = validation.scope.accelerators
+        started = (m.runs_started.first, m.runs_started.last) if m.runs_started else None
+        rows.append(
+            FigureRow(
+                measurement=m,
+                system=system,
+                count=plural(noun, count) if count else None,
+                value=value_words(m.value, m.unit),
+                runs=runs_words(started),
+                repeat=repeat_words(m),
+            )
+        )
+    return rows
+
+
+def system_rows(validation: Validation, noun: str) -> list[SystemRow]:
+    rows = []
+    for s in validation.systems:
+        count = s.nodes * s.accelerators_per_node
+        logged = s.framework_in_logs
+        differs = logged is not None and not same_release(s.framework, logged)
+        rows.append(
+            SystemRow(
+                system=s,
+                count=f"{plural(noun, count)} ({s.nodes} × {s.accelerators_per_node})",
+                framework=s.framework,
+                framework_in_logs=logged if differs else None,
+                ran=s.results_published,
+            )
+        )
+    return rows

@@ -1,0 +1,251 @@
+"""Everything the site derives, once, before anything is rendered: `derive_site` reads the checked
+`Site` and returns its `SiteFacts`. The pages, the data files and the feeds only read them.
+
+Derived here, across the site (the facts of one validation are `derive.derive_validation`'s):
+- the results newest first, and grouped by provider, program and platform;
+- each result's title, platform label and table row (`ResultRow`);
+- newer releases, successors, partners and the pairs they make, and the chips' workload views;
+- case studies by program with their gaps, suites by program, each provider's conflicts and the
+  programs it has no result under;
+- the results the home page flags, and why (`Flag`); how many results each caveat rule fires on;
+- the charts, and which of them the site has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal, TypeVar
+
+from generator.derive import chart_tables, workloads
+from generator.derive import validation as derive
+from generator.model.policy import Policy
+from generator.model.records import CaseStudy, Program, Suite, Validation
+from generator.model.site import Site
+
+T = TypeVar("T")
+
+# Why the home page flags a result: near, past or not knowing its validity end, a stale review,
+# a program with a newer release on record.
+Flag = Literal["expiring", "expired", "unknown", "stale", "superseded"]
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """What a table of results shows of one: each cell decided here, so templates only show."""
+
+    provider: str  # who the result is by: the provider's name, or its submitter's, said so
+    program: str  # the program's name and the result's release: "MLPerf Training v5.1"
+    chip: str  # the chip, or "whole cloud"
+    accelerators: int | None  # the result's count, or its largest system's
+    yes: int  # evidence questions answered "yes"
+    applicable: int  # evidence questions that apply to the result's program
+
+
+@dataclass(frozen=True)
+class SiteFacts:
+    """Every fact the site derives, by validation id where it is one result's."""
+
+    policy: Policy
+    validations: list[Validation]  # newest first (`derive.newest_first`)
+    derived: dict[str, derive.Derived]
+    rows: dict[str, ResultRow]
+    titles: dict[str, str]
+    platform_labels: dict[str, str]
+    newer: dict[str, str]  # the program's newest release, where it is newer than the result's
+    successors: dict[str, list[Validation]]
+    # The pairs each result's page links, at most `workloads.PARTNERS`, with each pair's id.
+    partners: dict[str, list[tuple[Validation, str]]]
+    pairs: list[workloads.Pair]
+    chips: list[workloads.ChipView]
+    whole_cloud: list[Validation]  # results that name no chip, so no workload
+    # Newest first, under every provider, program and platform id (an empty list is a gap).
+    by_provider: dict[str, list[Validation]]
+    by_program: dict[str, list[Validation]]
+    by_platform: dict[str, list[Validation]]
+    # Provider ids, by name: the clouds, and the submitters whose every result names no cloud.
+    clouds: list[str]
+    submitters: list[str]
+    conflicts: dict[str, list[derive.Conflict]]  # by provider id
+    programs_without: dict[str, list[Program]]  # by provider id: programs it has no result under
+    case_studies: dict[str, list[CaseStudy]]  # by program id
+    gaps: dict[str, list[derive.Gap]]  # by case study id, a gap per finding
+    suites: dict[str, list[Suite]]  # by program id, by chip then id
+    flagged: list[tuple[Validation, list[Flag]]]
+    fired: dict[str, int]  # by caveat rule: how many results it fires on
+    charts: dict[str, chart_tables.Chart]
+
+
+def grouped(
+    records: Iterable[T], key: Callable[[T], str | None], ids: Iterable[str]
+) -> dict[str, list[T]]:
+    """`records` by `key`, in their own order, under every id of `ids`; a record whose key is
+    None is under none."""
+    found: dict[str, list[T]] = {record_id: [] for record_id in ids}
+    for record in records:
+        record_key = key(record)
+        if record_key is not None:
+            found[record_key].append(record)
+    return found
+
+
+def program_label(site: Site, validation: Validation) -> str:
+    """A result's program and release: "MLPerf Training v5.1"."""
+    release = f" {validation.program_release}" if validation.program_release else ""
+    return f"{site.programs[validation.program].name}{release}"
+
+
+def by_whom(site: Site, validation: Validation) -> str:
+    """Who a result is by, as tables and titles name it: the cloud, a joint submission under
+    the cloud it names, or a submitter that names no cloud, said so."""
+    name = site.providers[validation.provider].name
+    submission = validation.submission
+    if submission is None or submission.cloud == "submitter":
+        return name
+    if submission.cloud == "joint":
+        return f"{name} (joint submission)"
+    return f"{name} (cloud not named)"
+
+
+def is_cloud(validations: list[Validation]) -> bool:
+    """Whether a provider's results show it to be a cloud: any result that is not a submission
+    naming no cloud. A provider listed under no result is taken at its record's word."""
+    return not validations or any(
+        v.submission is None or v.submission.cloud != "not-named" for v in validations
+    )
+
+
+def result_row(site: Site, validation: Validation, derived: derive.Derived) -> ResultRow:
+    words = [a.word for a in derived.answers]
+    return ResultRow(
+        provider=by_whom(site, validation),
+        program=program_label(site, validation),
+        chip=derived.reconciliation.chip or "whole cloud",
+        accelerators=derive.largest_count(validation),
+        yes=words.count("yes"),
+        applicable=sum(word != "not-applicable" for word in words),
+    )
+
+
+def platform_label(site: Site, validation: Validation) -> str:
+    """What a result is for: its platform, the chip family it names without one, or the whole
+    cloud."""
+    if validation.platform is not None:
+        return site.platforms[validation.platform].name
+    if validation.chip is not None:
+        return f"{validation.chip} (no platform stated)"
+    return "whole cloud"
+
+
+def title(site: Site, validation: Validation, row: ResultRow) -> str:
+    """A result's name: its provider, what it ran on, its program and release."""
+    if validation.platform is not None:
+        platform = site.platforms[validation.platform].name
+    else:
+        platform = validation.chip or "whole cloud"
+    return f"{row.provider} {platform}: {row.program}"
+
+
+def flags(derived: derive.Derived, superseded: bool) -> list[Flag]:
+    """Why the home page flags a result, if it does."""
+    found: list[Flag] = []
+    if derived.validity_status in ("expiring", "expired", "unknown"):
+        found.append(derived.validity_status)
+    if derived.review_stale:
+        found.append("stale")
+    if superseded:
+        found.append("superseded")
+    return found
+
+
+def successors(validations: list[Validation]) -> dict[str, list[Validation]]:
+    """Each result's successors, found once: a scan per page would make the build quadratic."""
+    found: dict[str, list[Validation]] = {}
+    for v in validations:
+        if v.predecessor is not None:
+            found.setdefault(v.predecessor, []).append(v)
+    return found
+
+
+def derive_site(site: Site, policy: Policy) -> SiteFacts:
+    """Every derived fact of the site, each computed once."""
+    validations = derive.newest_first(list(site.validations.values()))
+    case_studies = grouped(site.case_studies.values(), lambda c: c.program, site.programs)
+    suites = list(site.suites.values())
+    checklists = list(site.checklists.values())
+    derived = {
+        v.id: derive.derive_validation(
+            v,
+            program=site.programs[v.program],
+            platform=site.platforms.get(v.platform or ""),
+            provider_name=site.providers[v.provider].name,
+            suites=suites,
+            program_case_studies=case_studies[v.program],
+            checklists=checklists,
+            policy=policy,
+            questions=site.questions,
+        )
+        for v in validations
+    }
+    rows = {v.id: result_row(site, v, derived[v.id]) for v in validations}
+    titles = {v.id: title(site, v, rows[v.id]) for v in validations}
+    newer = derive.newer_releases(validations)
+    chosen = workloads.partners(derived, validations)
+    by_provider = grouped(validations, lambda v: v.provider, site.providers)
+    programs = list(site.programs.values())
+    named = sorted(site.providers.values(), key=lambda p: (p.name, p.id))
+    gaps = {c.id: derive.gaps(c, site.programs[c.program]) for c in site.case_studies.values()}
+    return SiteFacts(
+        policy=policy,
+        validations=validations,
+        derived=derived,
+        rows=rows,
+        titles=titles,
+        platform_labels={v.id: platform_label(site, v) for v in validations},
+        newer=newer,
+        successors=successors(validations),
+        partners={
+            v_id: [(other, workloads.pair_id(v_id, other.id)) for other in others]
+            for v_id, others in chosen.items()
+        },
+        pairs=workloads.pairs(site, chosen),
+        chips=workloads.by_chip(site, derived, validations),
+        whole_cloud=[v for v in validations if derived[v.id].reconciliation.chip is None],
+        by_provider=by_provider,
+        by_program=grouped(validations, lambda v: v.program, site.programs),
+        by_platform=grouped(validations, lambda v: v.platform, site.platforms),
+        clouds=[p.id for p in named if is_cloud(by_provider[p.id])],
+        submitters=[p.id for p in named if not is_cloud(by_provider[p.id])],
+        conflicts={p: derive.conflicts(own) for p, own in by_provider.items()},
+        programs_without={
+            p: [
+                program
+                for program, results in derive.program_coverage(own, programs)
+                if not results
+            ]
+            for p, own in by_provider.items()
+        },
+        case_studies=case_studies,
+        gaps=gaps,
+        suites=grouped(
+            sorted(suites, key=lambda s: (s.chip, s.id)), lambda s: s.program, site.programs
+        ),
+        flagged=[
+            (v, found)
+            for v in validations
+            if (found := flags(derived[v.id], superseded=v.id in newer))
+        ],
+        fired={
+            rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)
+            for rule in derive.RULES
+        },
+        charts=chart_tables.site_charts(
+            validations,
+            derived,
+            titles,
+            site.programs,
+            list(site.case_studies.values()),
+            gaps,
+            {p.id: p.name for p in site.providers.values()},
+        ),
+    )

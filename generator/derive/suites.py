@@ -1,0 +1,184 @@
+"""Suites: a suite's size, how a validation's reported counts fit it, which suite a validation
+most likely ran (`reconcile`), and that suite's model x precision grid (`coverage_cells`).
+
+The checks read suite sizes and fits too (counts that exceed a suite the provider names are an
+error), so this module sits below both the checks and the derived facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from generator.model.links import chip_name
+from generator.model.records import Platform, Suite, Validation
+
+
+@dataclass(frozen=True)
+class SuiteCounts:
+    models: int
+    configurations: int
+    precisions: tuple[str, ...]
+
+
+def suite_counts(suite: Suite) -> SuiteCounts:
+    """The suite's size: counted from its matrix when published, else as a summary stated it."""
+    if suite.workloads is not None:
+        precisions = {p for workload in suite.workloads for p in workload.precisions}
+        return SuiteCounts(
+            models=len(suite.workloads),
+            configurations=sum(len(workload.precisions) for workload in suite.workloads),
+            precisions=tuple(sorted(precisions)),
+        )
+    assert suite.stated_counts is not None  # checks.py rejects a suite with neither
+    stated = suite.stated_counts
+    return SuiteCounts(stated.models, stated.configurations, tuple(sorted(stated.precisions)))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """A validation's reported breadth, and the full grid its counts are often mistaken for."""
+
+    reported_models: int | None
+    reported_configurations: int | None
+    reported_precisions: tuple[str, ...]
+    full_grid: int | None  # every reported model in every reported precision
+    grid_exceeds_reported: bool  # True when "every model in every precision" cannot be the reading
+
+
+def coverage(validation: Validation) -> Coverage:
+    scope = validation.scope
+    grid = None
+    if scope.models is not None and scope.precisions:
+        grid = scope.models * len(scope.precisions)
+    return Coverage(
+        reported_models=scope.models,
+        reported_configurations=scope.configurations,
+        reported_precisions=tuple(scope.precisions),
+        full_grid=grid,
+        grid_exceeds_reported=(
+            grid is not None and scope.configurations is not None and grid > scope.configurations
+        ),
+    )
+
+
+Fit = Literal["matches", "exceeds", "below", "unknown"]
+
+
+def fit(validation: Validation, counts: SuiteCounts) -> Fit:
+    """How the validation's reported counts sit against one suite."""
+    scope = validation.scope
+    if scope.models is None or scope.configurations is None:
+        return "unknown"
+    if (
+        scope.models > counts.models
+        or scope.configurations > counts.configurations
+        or not set(scope.precisions) <= set(counts.precisions)
+    ):
+        return "exceeds"
+    if (scope.models, scope.configurations) == (counts.models, counts.configurations):
+        return "matches"
+    return "below"
+
+
+Basis = Literal[
+    "stated",
+    "stated-release",
+    "inferred-from-counts",
+    "ambiguous",
+    "not-found",
+    "no-counts",
+    "not-applicable",
+]
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    """Which suite a validation ran, how we know, and how its counts fit each candidate suite."""
+
+    basis: Basis
+    suite: Suite | None
+    counts: SuiteCounts | None
+    fit: Fit | None
+    # Every suite of the same program and chip: the suite, its counts, and the counts' fit.
+    candidates: tuple[tuple[Suite, SuiteCounts, Fit], ...] = field(default=())
+    chip: str | None = None
+
+
+def chip_of(validation: Validation, platform: Platform | None) -> str | None:
+    """The chip a result is for: its platform's, or the chip family it names without one, with
+    its spaces read as the site groups by it."""
+    chip = platform.chip if platform is not None else validation.chip
+    return chip_name(chip) if chip is not None else None
+
+
+def reconcile(
+    validation: Validation, platform: Platform | None, suites: list[Suite]
+) -> Reconciliation:
+    """Resolve a validation's counts against the program's suites for its chip and release."""
+    stated = next((s for s in suites if s.id == validation.stated_suite), None)
+    chip = chip_of(validation, platform)
+    same_chip = sorted(
+        (s for s in suites if s.program == validation.program and chip_name(s.chip) == chip),
+        key=lambda s: s.id,
+    )
+    candidates = tuple((s, suite_counts(s), fit(validation, suite_counts(s))) for s in same_chip)
+    release = validation.scope.recipe_release
+    if stated is not None:
+        basis: Basis = "stated"
+        chosen = stated
+    elif release is not None and any(s.release == release for s in same_chip):
+        basis, chosen = "stated-release", next(s for s in same_chip if s.release == release)
+    elif chip is None:
+        basis, chosen = "not-applicable", None
+    elif validation.scope.configurations is None:
+        basis, chosen = "no-counts", None
+    else:
+        matches = [s for s, _, suite_fit in candidates if suite_fit == "matches"]
+        if len(matches) == 1:
+            basis, chosen = "inferred-from-counts", matches[0]
+        else:
+            basis, chosen = ("not-found" if not matches else "ambiguous"), None
+    counts = suite_counts(chosen) if chosen is not None else None
+    return Reconciliation(
+        basis=basis,
+        suite=chosen,
+        counts=counts,
+        fit=fit(validation, counts) if counts is not None else None,
+        candidates=tuple(c for c in candidates if chosen is None or c[0].id != chosen.id),
+        chip=chip,
+    )
+
+
+CellStatus = Literal["tested", "in suite", "not in suite"]
+
+
+def cells_ran_stated(reconciliation: Reconciliation) -> bool:
+    """Whether the provider's own statements say which cells of the suite ran: it named the suite
+    or its release, and its counts match the suite's, so every cell ran."""
+    return reconciliation.basis in ("stated", "stated-release") and reconciliation.fit == "matches"
+
+
+def coverage_cells(
+    validation: Validation, reconciliation: Reconciliation
+) -> list[tuple[str, str, CellStatus]]:
+    """The suite's model x precision grid: the program owner's matrix, not the provider's.
+
+    A cell of the suite counts as tested only when the provider's statements say every cell ran
+    (`cells_ran_stated`). Otherwise it is only "in suite": the grid names the program owner's
+    models and precisions, and which of them the provider ran is not published.
+    """
+    suite = reconciliation.suite
+    if suite is None or suite.workloads is None or reconciliation.counts is None:
+        return []
+    in_suite: CellStatus = "tested" if cells_ran_stated(reconciliation) else "in suite"
+    precisions = sorted(set(reconciliation.counts.precisions) | set(validation.scope.precisions))
+    return [
+        (
+            f"{w.model} {w.size}" if w.size else w.model,
+            precision,
+            in_suite if precision in w.precisions else "not in suite",
+        )
+        for w in suite.workloads
+        for precision in precisions
+    ]

@@ -1,0 +1,121 @@
+"""Wording: a checklist item's text for one validation, its slots (`SLOTS`) filled.
+
+The checks read the slot names too (an item may hold only known slots), so this module sits below
+both the checks and the derived facts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.escape import markdown_literal
+from generator.model.records import (
+    ChecklistItem,
+    Platform,
+    Question,
+    Validation,
+    accelerator_noun,
+    answer_word,
+)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What an item's slots read from: one validation's facts and the evidence questions."""
+
+    validation: Validation
+    platform: Platform | None
+    questions: dict[str, Question]
+    closed_by: tuple[str, ...]
+
+
+def _joined(parts: list[str], word: str) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {word} {parts[-1]}"
+
+
+def configurations_slot(wording: Wording) -> str:
+    """The number of configurations the validation reports, e.g. 13; left out when none is."""
+    configurations = wording.validation.scope.configurations
+    return "" if configurations is None else str(configurations)
+
+
+def platform_slot(wording: Wording) -> str:
+    """The platform's name, or the chip family the result names; left out when neither is. Item
+    text is Markdown, and a name is plain text: it is escaped to read as itself."""
+    if wording.platform is not None:
+        return markdown_literal(wording.platform.name)
+    return markdown_literal(wording.validation.chip or "")
+
+
+def accelerator_slot(wording: Wording) -> str:
+    """What one of the result's accelerators is called: GPU, TPU chip, or accelerator where the
+    result names no platform."""
+    return accelerator_noun(wording.platform, wording.validation)
+
+
+def location_slot(wording: Wording) -> str:
+    """Where the tested deployment is, e.g. Iceland; left out when no source states it."""
+    return markdown_literal(wording.validation.deployment.location or "")
+
+
+def trial_slot(wording: Wording) -> str:
+    """ "the offered trial" when a source states that trial runs are offered before commitment;
+    "a trial" otherwise."""
+    offer = wording.validation.offer
+    return "the offered trial" if offer and offer.trial_before_commitment else "a trial"
+
+
+def missing_slot(wording: Wording) -> str:
+    """What the sources lack among the figures that would close the item, from its questions'
+    answers: "the sources we hold provide neither per-model throughput nor pricing", or "only
+    part of ..." where an answer is partial."""
+    answers = [(q, answer_word(wording.validation, q)) for q in wording.closed_by]
+    gaps = [(q, answer) for q, answer in answers if answer != "yes"]
+
+    def asks_for(question: str) -> str:
+        found = wording.questions.get(question)
+        return found.asks_for if found is not None else question
+
+    partial = [asks_for(q) for q, answer in gaps if answer == "partial"]
+    absent = [asks_for(q) for q, answer in gaps if answer != "partial"]
+    phrases = [f"only part of the {_joined(partial, 'and')}"] if partial else []
+    if len(absent) == 2 and not partial:
+        phrases.append(f"neither {absent[0]} nor {absent[1]}")
+    elif absent:
+        phrases.append(f"no {_joined(absent, 'or')}")
+    return "the sources we hold provide " + ", and ".join(phrases)
+
+
+# Each slot a checklist item may hold, by name: `{configurations}` in an item's text reads what
+# the function returns for a validation. A slot that returns "" is left out with its space.
+SLOTS: dict[str, Callable[[Wording], str]] = {
+    "configurations": configurations_slot,
+    "platform": platform_slot,
+    "accelerator": accelerator_slot,
+    "location": location_slot,
+    "trial": trial_slot,
+    "missing": missing_slot,
+}
+SLOT_PATTERN = re.compile(r"(?P<before> ?)\{(?P<name>[a-z]+(?:-[a-z]+)*)\}(?P<after> ?)")
+
+
+def slots_in(text: str) -> list[str]:
+    """The names of the slots an item's text holds, in order."""
+    return [match["name"] for match in SLOT_PATTERN.finditer(text)]
+
+
+def item_wording(item: ChecklistItem, wording: Wording | None) -> str:
+    """An item's text for one validation, its slots filled; for none, each slot as [name]."""
+
+    def fill(match: re.Match[str]) -> str:
+        name, before, after = match["name"], match["before"], match["after"]
+        if name not in SLOTS:  # checks.py rejects an unknown slot; keep the text as written
+            return match[0]
+        value = SLOTS[name](wording) if wording is not None else f"[{name}]"
+        if not value:
+            return before if after else ""
+        return f"{before}{value}{after}"
+
+    return SLOT_PATTERN.sub(fill, " ".join(item.text.split()))

@@ -1,0 +1,216 @@
+"""Views a buyer comes with a workload for: which results cover a model on a chip, and how
+directly; and which results sit side by side.
+
+A result covers a workload in one of three ways, each said plainly:
+
+- measured: the result publishes a figure for it (an MLPerf benchmark's time to train);
+- in the suite the provider names, which ran whole (the suite's every cell ran);
+- in the suite inferred from the provider's counts: the suite holds the workload, but which of
+  its cells the provider ran is not published.
+
+Anything else is absent. A program's workloads are its own (MLPerf's reference models, NVIDIA's
+recipes), never the buyer's, and the pages say so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Literal
+
+from generator.derive.provenance import repeat_words, value_words
+from generator.derive.validation import Derived, measurement_count, release_key
+from generator.model.links import chip_slug
+from generator.model.records import Measurement, Validation, accelerator_noun, plural
+from generator.model.site import Site
+
+Kind = Literal["measured", "stated", "inferred"]
+KIND_WORDS = {
+    "measured": "measured",
+    "stated": "in named suite",
+    "inferred": "in inferred suite",
+}
+# How many other results each result is paired with, at most: pages grow linearly.
+PARTNERS = 3
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One result's coverage of one workload."""
+
+    validation: Validation
+    kind: Kind
+    detail: str | None  # a measured value, "14.25 min at 72 GPUs"; None for suite coverage
+
+
+@dataclass
+class Row:
+    """One workload of one program on one chip, and each provider's coverage of it."""
+
+    program: str
+    workload: str
+    size: str | None
+    architecture: str | None
+    precisions: tuple[str, ...]
+    cells: dict[str, list[Cell]] = field(default_factory=dict)  # by provider id
+
+
+@dataclass
+class ChipView:
+    chip: str
+    slug: str
+    providers: list[tuple[str, str]]  # (id, name), by name
+    rows: list[Row]
+    without: list[Validation]  # results on the chip that name no workload
+
+
+def chip_slugs(chips: list[str]) -> dict[str, str]:
+    """A page name for each chip. `cloudqual check` refuses two chips whose names give one page
+    name, and a name that gives none or the section's own: a page is never renamed to make room,
+    or a hostile record could take a real chip's page. Should one get past, the build stops on
+    two pages sharing a path."""
+    return {chip: chip_slug(chip) for chip in sorted(chips)}
+
+
+def figure(validation: Validation, measurement: Measurement, noun: str) -> str:
+    """A measured value and the accelerators it was measured on, where a source states them,
+    and whether it repeats an earlier round's runs."""
+    count = measurement_count(validation, measurement)
+    at = f" at {plural(noun, count)}" if count else ""
+    again = repeat_words(measurement)
+    marked = f" ({again})" if again else ""
+    return f"{value_words(measurement.value, measurement.unit)}{at}{marked}"
+
+
+def by_chip(
+    site: Site, derived: dict[str, Derived], validations: list[Validation]
+) -> list[ChipView]:
+    """Every chip with a result, its workloads crossed with its providers."""
+    rows: dict[str, dict[tuple[str, ...], Row]] = defaultdict(dict)
+    providers: dict[str, set[str]] = defaultdict(set)
+    without: dict[str, list[Validation]] = defaultdict(list)
+    for v in validations:
+        chip = derived[v.id].reconciliation.chip
+        if chip is None:
+            continue
+        program = site.programs[v.program].name
+        providers[chip].add(v.provider)
+        covered = False
+        for m in v.measurements:
+            key = (program, m.workload, "", "", "")
+            row = rows[chip].setdefault(key, Row(program, m.workload, None, None, ()))
+            noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
+            row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m, noun)))
+            covered = True
+        reconciliation = derived[v.id].reconciliation
+        suite = reconciliation.suite
+        if suite is not None and suite.workloads is not None and not v.measurements:
+            kind: Kind = "stated" if derived[v.id].cells_ran_stated else "inferred"
+            for w in suite.workloads:
+                precisions = tuple(w.precisions)
+                key = (program, w.model, w.size or "", w.architecture or "", ",".join(precisions))
+                row = rows[chip].setdefault(
+                    key, Row(program, w.model, w.size, w.architecture, precisions)
+                )
+                row.cells.setdefault(v.provider, []).append(Cell(v, kind, None))
+            covered = True
+        if not covered:
+            without[chip].append(v)
+    views = []
+    slugs = chip_slugs(list(providers))
+    for chip in sorted(providers):
+        # By name, then id: two providers may share a name, and a set has no order of its own.
+        listed = sorted(
+            ((p, site.providers[p].name) for p in providers[chip]), key=lambda item: item[::-1]
+        )
+        ordered = [rows[chip][key] for key in sorted(rows[chip])]
+        views.append(ChipView(chip, slugs[chip], listed, ordered, without[chip]))
+    return views
+
+
+# --- two results side by side ---------------------------------------------------------------------
+
+
+def pair_id(first: str, second: str) -> str:
+    return "--".join(sorted((first, second)))
+
+
+def partners(
+    derived: dict[str, Derived], validations: list[Validation]
+) -> dict[str, list[Validation]]:
+    """For each result, the few others worth reading beside it: the same provider, program and
+    chip in another round first, then the same chip and program, then the same chip; at most
+    PARTNERS each, so the pair pages grow linearly with the results."""
+    chips = {v.id: derived[v.id].reconciliation.chip for v in validations}
+    by_chip: dict[str, list[Validation]] = defaultdict(list)
+    for v in validations:
+        chip = chips[v.id]
+        if chip is not None:
+            by_chip[chip].append(v)
+    found: dict[str, list[Validation]] = {}
+    for v in validations:
+        chip = chips[v.id]
+        others = [o for o in by_chip.get(chip or "", []) if o.id != v.id]
+        ranked = sorted(others, key=lambda o: _closeness(v, o))
+        found[v.id] = ranked[:PARTNERS]
+    return found
+
+
+def _closeness(result: Validation, other: Validation) -> tuple[object, ...]:
+    """How near another result on the chip is: the same provider and program first, then the
+    same program, then the nearest release and date. Ties go by a hash of the two ids, so no
+    result is every result's partner for its name's place in the alphabet."""
+    mine, theirs = release_key(result.program_release), release_key(other.program_release)
+    releases = abs(mine[0] - theirs[0]) if mine and theirs else 99
+    days = (
+        abs((result.announced - other.announced).days)
+        if result.announced and other.announced
+        else 99_999
+    )
+    spread = hashlib.sha256(f"{result.id} {other.id}".encode()).hexdigest()
+    return (
+        not (other.provider == result.provider and other.program == result.program),
+        other.program != result.program,
+        releases,
+        days,
+        spread,
+    )
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two results, and the workloads both measured."""
+
+    id: str
+    first: Validation
+    second: Validation
+    shared: list[tuple[str, str, str]]  # workload, first's figures, second's figures
+
+
+def pairs(site: Site, chosen: dict[str, list[Validation]]) -> list[Pair]:
+    """Every pair that `partners` chose, once."""
+    seen: dict[str, Pair] = {}
+    for v_id, others in chosen.items():
+        for other in others:
+            key = pair_id(v_id, other.id)
+            if key in seen:
+                continue
+            first, second = sorted((site.validations[v_id], other), key=lambda r: r.id)
+            seen[key] = Pair(key, first, second, _shared(site, first, second))
+    return [seen[key] for key in sorted(seen)]
+
+
+def _figures(site: Site, validation: Validation) -> dict[str, list[str]]:
+    noun = accelerator_noun(site.platforms.get(validation.platform or ""), validation)
+    found: dict[str, list[str]] = defaultdict(list)
+    for m in validation.measurements:
+        found[m.workload].append(figure(validation, m, noun))
+    return found
+
+
+def _shared(site: Site, first: Validation, second: Validation) -> list[tuple[str, str, str]]:
+    """The workloads both results measured, by workload name, as the chip pages match them: a
+    hand-typed record may carry no benchmark id where an imported one does."""
+    a, b = _figures(site, first), _figures(site, second)
+    return [(name, "; ".join(a[name]), "; ".join(b[name])) for name in sorted(a.keys() & b.keys())]

@@ -1,0 +1,321 @@
+"""The last build, remembered: an unchanged rebuild reuses it whole instead of making it again.
+
+Its key is a hash of every input a render reads: each file of the content folder and of the
+templates, the generator's own source, the version of every installed distribution, and the
+build's options (the as-of date, the policy's windows, the URL style, the site URL). Change any
+of them and the key changes, so a remembered build is never out of date; reading it costs a hash
+of the inputs and one file, and imports none of the code that renders.
+
+One build is kept, so the memo stays the size of one site. It is stored as JSON, which holds
+data and never code. Caches live outside the project by default (`default_cache_dir`): a
+pull request can add any file to the repository, and a file it placed in a cache would be served
+as the site.
+
+Nor is a stored build trusted as it is read: whoever can write the cache folder (`cache_dir` may
+name one in the project) could make it write outside the site, or carry a script that the
+policy's 'self' would run. So it is sealed with a keyed hash of its key and its entries (`seal`),
+whose secret is made once per user and kept in the user's cache folder, never a project's; and
+each entry is checked as it is read: its schema, and every path inside the output. A build that
+fails either is not used, and says why (`Memo.refused`): the site is built in full.
+
+The cache folder may be any folder, so the memo removes only files that it wrote: named as it
+names them and starting as its files start (HEADER).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import stat
+import sysconfig
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from generator.render.output import Output, Page, stays_inside
+
+# The package root: engines/ sits one folder below it.
+PACKAGE = Path(__file__).resolve().parent.parent
+# A new layout of the stored build is a new key, never a misread file.
+FORMAT = "3"
+# How every stored build starts: its seal, on a line of its own, then its entries.
+HEADER = b'{"cloudqual memo": '
+SEAL_FILE = "memo.key"  # in the user's cache folder for cloudqual, beside each project's folder
+FIELDS = ("pages", "text", "binary", "warnings")
+
+
+def _cache_root() -> Path:
+    """The user's cache folder for cloudqual."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cloudqual"
+
+
+def default_cache_dir(project: Path) -> Path:
+    """The cache folder of a project: under the user's cache folder, one per project path, so
+    two checkouts never prune each other's charts."""
+    name = hashlib.sha256(str(project.resolve()).encode("utf-8")).hexdigest()[:16]
+    return _cache_root() / name
+
+
+@cache
+def _secret_at(path: Path) -> bytes | None:
+    """The secret of the seal in `path`, made there on first use, readable by its user alone;
+    None when it can be neither read nor made: nothing is remembered then."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Created, never replaced: two builds starting at once keep the first one's.
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        pass  # made already, or not to be made here: what there is is read
+    else:
+        with os.fdopen(descriptor, "w", encoding="ascii") as file:
+            file.write(secrets.token_hex(32))
+    try:
+        text = path.read_text(encoding="ascii")
+    except (OSError, ValueError):
+        return None
+    # Half written by a build starting at the same moment, or not one: no memo this time.
+    return bytes.fromhex(text) if re.fullmatch(r"[0-9a-f]{64}", text) else None
+
+
+def _secret() -> bytes | None:
+    return _secret_at(_cache_root() / SEAL_FILE)
+
+
+def _mac(secret: bytes, key: str, body: bytes) -> str:
+    message = f"cloudqual memo {FORMAT}\0{key}\0".encode() + body
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def seal(key: str, body: bytes) -> bytes | None:
+    """A stored build's file: a line binding `body`, its entries, to `key` with a keyed hash,
+    then the entries. None when there is no secret to seal with."""
+    secret = _secret()
+    if secret is None:
+        return None
+    header = {"cloudqual memo": FORMAT, "key": key, "mac": _mac(secret, key, body)}
+    return json.dumps(header).encode("utf-8") + b"\n" + body
+
+
+def _unsealed(key: str, raw: bytes) -> Any:
+    """The entries of a stored build, once its seal holds for `key`; ValueError says why not."""
+    head, newline, body = raw.partition(b"\n")
+    if not raw.startswith(HEADER) or not newline:
+        raise ValueError("expected a sealed build, found a file without a seal")
+    header = json.loads(head)
+    if not isinstance(header, dict) or header.get("cloudqual memo") != FORMAT:
+        raise ValueError(f"expected a build stored in format {FORMAT}, found another")
+    if header.get("key") != key:
+        raise ValueError("expected a build stored under its own key, found another key")
+    secret = _secret()
+    if secret is None:
+        raise ValueError(f"expected the secret that seals builds in {_cache_root()}, found none")
+    mac = header.get("mac")
+    expected = _mac(secret, key, body).encode("ascii")
+    if not isinstance(mac, str) or not hmac.compare_digest(mac.encode("utf-8"), expected):
+        raise ValueError("expected its seal to match its entries, found it changed since")
+    return json.loads(body)
+
+
+def _found(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:77] + "..."
+
+
+def _path(value: object, what: str) -> str:
+    if not stays_inside(value):
+        raise ValueError(f"{what}: expected a path inside the site, found {_found(value)}")
+    assert isinstance(value, str)
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what}: expected text, found {_found(value)}")
+    return value
+
+
+def _mapping(value: object, what: str) -> dict[str, str]:
+    """A stored field of files: each path inside the site, each value text."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what}: expected a mapping of paths to files, found {_found(value)}")
+    return {_path(uri, what): _text(text, f"{what} {uri}") for uri, text in value.items()}
+
+
+def _remembered(stored: object) -> Remembered:
+    """The build `stored` holds, each entry checked: a sealed build is the memo's own, but a
+    path that left the site would write anywhere, so each is checked all the same."""
+    if not isinstance(stored, dict) or sorted(stored) != sorted(FIELDS):
+        found = sorted(stored) if isinstance(stored, dict) else type(stored).__name__
+        raise ValueError(f"expected the fields {', '.join(FIELDS)}, found {_found(found)}")
+    entries = stored["pages"]
+    if not isinstance(entries, list):
+        raise ValueError(f"pages: expected a list, found {_found(entries)}")
+    pages: dict[str, Page] = {}
+    signed = {}
+    for entry in entries:
+        if not isinstance(entry, list) or len(entry) != 4:
+            raise ValueError(
+                f"pages: expected [path, markdown, edit path, signature], found {_found(entry)}"
+            )
+        uri = _path(entry[0], "pages")
+        if uri in pages:
+            raise ValueError(f"pages: expected each page once, found {uri!r} twice")
+        markdown = _text(entry[1], f"pages {uri}")
+        edit = None if entry[2] is None else _path(entry[2], f"pages {uri}: edit path")
+        pages[uri] = Page(uri, markdown, edit)
+        if entry[3] is not None:
+            signed[uri] = (_text(entry[3], f"pages {uri}: signature"), pages[uri])
+    text = _mapping(stored["text"], "text")
+    binary = _mapping(stored["binary"], "binary")
+    if text.keys() & binary.keys():
+        raise ValueError("data: expected each file once, found one both as text and as bytes")
+    data = {uri: content.encode("utf-8") for uri, content in text.items()}
+    for uri, encoded in binary.items():
+        try:
+            data[uri] = base64.b64decode(encoded, validate=True)
+        except binascii.Error:
+            raise ValueError(f"binary {uri}: expected base64, found {_found(encoded)}") from None
+    warnings = stored["warnings"]
+    if not isinstance(warnings, list):
+        raise ValueError(f"warnings: expected a list, found {_found(warnings)}")
+    return Remembered(Output(pages, data, signed), [_text(w, "warnings") for w in warnings])
+
+
+def _is_memo(path: Path) -> bool:
+    """Whether `path` is a stored build (or one being written): a file that starts as the
+    memo's files start. Never a link."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return False
+        with path.open("rb") as file:
+            return file.read(len(HEADER)) == HEADER
+    except OSError:
+        return False
+
+
+def _entries(folder: Path, pattern: str) -> Iterator[tuple[str, bytes]]:
+    """Each file under `folder` by name, with its bytes; a symbolic link with where it points,
+    never followed; other special files left out. The loader refuses what it must of these,
+    with a position: the key only has to change when they do."""
+    for path in sorted(folder.rglob(pattern)):
+        mode = path.lstat().st_mode
+        name = path.relative_to(folder).as_posix()
+        if stat.S_ISLNK(mode):
+            yield f"{name} ->", str(path.readlink()).encode("utf-8", "surrogateescape")
+        elif stat.S_ISREG(mode):
+            yield name, path.read_bytes()
+
+
+@cache
+def installed() -> str:
+    """Every installed distribution and its version, read from the names of their metadata
+    folders (`altair-5.5.0.dist-info`): parsing each one's metadata would cost more than the
+    rest of the key. Once a process: nothing is installed while a build runs."""
+    names = set()
+    # The environment's own folders, not sys.path, which changes with how a command is started.
+    for folder in {Path(sysconfig.get_path("purelib")), Path(sysconfig.get_path("platlib"))}:
+        if folder.is_dir():
+            names |= {p.name for p in folder.iterdir() if p.suffix in (".dist-info", ".egg-info")}
+    return "\0".join(sorted(names))
+
+
+def code_version() -> str:
+    """The hash of the generator's own source and every installed distribution: what a cache of
+    anything the generator, or a tool it runs, made from the same files depends on."""
+    digest = hashlib.sha256(b"cloudqual code\0")
+    for name, data in _entries(PACKAGE, "*.py"):
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    digest.update(installed().encode())
+    return digest.hexdigest()
+
+
+def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any]) -> str | None:
+    """The hash of everything a render of `content_dir` with `options` depends on; None when a
+    file cannot be read, so the build goes on to the loader, which says why."""
+    digest = hashlib.sha256(f"cloudqual memo {FORMAT}\0".encode())
+    try:
+        for label, folder, pattern in (
+            ("content", content_dir, "*"),
+            ("templates", templates_dir, "*"),
+            ("generator", PACKAGE, "*.py"),
+        ):
+            for name, data in _entries(folder, pattern):
+                digest.update(f"{label}/{name}\0{len(data)}\0".encode())
+                digest.update(data)
+    except OSError:
+        return None
+    digest.update(installed().encode())
+    digest.update(json.dumps(options, sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """A build as remembered: its output, and the content warnings it gave."""
+
+    output: Output
+    warnings: list[str]
+
+
+class Memo:
+    """One remembered build in `folder`, under its key."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        # Why the last `get` found a stored build and did not use it; None if it did not.
+        self.refused: str | None = None
+
+    def _path(self, key: str) -> Path:
+        return self.folder / f"site-{key}.json"
+
+    def get(self, key: str) -> Remembered | None:
+        """The build stored under `key`, sealed and checked; else None, and the build is made
+        again."""
+        self.refused = None
+        try:
+            raw = self._path(key).read_bytes()
+        except OSError:
+            return None  # none stored: the first build, or another input
+        try:
+            return _remembered(_unsealed(key, raw))
+        except ValueError as error:  # JSON's and UTF-8's errors among them
+            self.refused = f"{self._path(key)}: {error}"
+            return None
+
+    def put(self, key: str, output: Output, warnings: list[str]) -> None:
+        text, binary = {}, {}
+        for uri, content in output.data.items():
+            try:
+                text[uri] = content.decode("utf-8")
+            except UnicodeDecodeError:
+                binary[uri] = base64.b64encode(content).decode("ascii")
+        stored = {
+            "pages": [
+                [p.uri, p.markdown, p.edit_path, output.signed.get(p.uri, (None,))[0]]
+                for p in output.pages.values()
+            ],
+            "text": text,
+            "binary": binary,
+            "warnings": warnings,
+        }
+        sealed = seal(key, json.dumps(stored, ensure_ascii=False).encode("utf-8"))
+        if sealed is None:
+            return  # no secret to seal it with: the next build is made in full
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self._path(key)
+        # Write then rename, so a build stopped midway never leaves half a memo.
+        partial = path.with_name(f"{path.name}.partial-{os.getpid()}")
+        partial.write_bytes(sealed)
+        partial.replace(path)
+        for other in self.folder.glob("site-*.json*"):
+            if other != path and _is_memo(other):
+                other.unlink(missing_ok=True)

@@ -1,0 +1,354 @@
+"""`cloudqual build`: the whole site into site/, with MkDocs (the default) or with Zensical.
+
+MkDocs builds it as it always has: `mkdocs build --strict`, the plugin doing the cloudqual work.
+
+Zensical, Material for MkDocs' successor, runs no MkDocs plugin, so the core does around it what
+the plugin does inside MkDocs:
+
+1. render every page and data file into a work folder (project.write), each page's links written
+   from its Markdown file, the way Zensical resolves them (links.source_link);
+2. run `zensical build --strict` on that folder, in a process of its own;
+3. finish the site as the plugin's hooks do: copy in the Markdown downloads, which Zensical would
+   make pages of, and give their links back the form Zensical would have rewritten
+   (links.FILE_SCHEME); give every page the content security policy (csp.py);
+4. put it in place of site/, keeping what MkDocs keeps of the old one (output.replace_site).
+
+The work folder is in the project's cache folder (memo.default_cache_dir, or the plugin's
+`cache_dir`), outside the project: a pull request cannot place a file in it, nor in the cache
+Zensical keeps beside its config. Files are written there only where their bytes changed, so that
+cache serves the next build; it is dropped when the code changes (`_keep_cache`). Both the work
+folder and the site folder must be a build's own, or absent or empty (project.WORK, output.SITE):
+a `cache_dir` or `--site-dir` that names someone's folder is refused, never emptied.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from generator.checks.loader import hand_written_pages, load_site
+from generator.engines import assets, csp, project
+from generator.engines.memo import Memo, code_version, default_cache_dir, fingerprint
+from generator.engines.mkdocs import extension
+from generator.model.links import FILE_SCHEME
+from generator.model.policy import (
+    AS_OF_VARIABLE,
+    EXPIRY_WARNING_DAYS,
+    REVIEW_MAX_AGE_DAYS,
+    Policy,
+    parse_as_of,
+)
+from generator.problems import ContentError
+from generator.render import output
+from generator.render.output import Output
+from generator.render.renderer import render
+from generator.render.svg import SvgStore
+
+# The published address, as mkdocs.yml reads it with `!ENV`.
+SITE_URL_VARIABLE = "CLOUDQUAL_SITE_URL"
+WORK_FOLDER = "zensical"
+# Templates laid over Zensical's theme alone, after the repository's custom_dir, from this folder
+# of the templates.
+OVERLAY = "zensical"
+EDIT_KEY = "cloudqual_edit"
+ZENSICAL_CACHE = ".cache"  # where Zensical keeps its cache, beside its config
+CODE_STAMP = ".cloudqual-code"  # the code version Zensical's cache was made under
+MEMO_FOLDER = ".cloudqual-memo"  # the last render, reused while no input changes
+# What the build writes before a hand-written page's first line: its front matter (three lines)
+# and the extension's mark.
+HAND_WRITTEN_LINES = 4
+
+
+class BuildError(Exception):
+    """A build that cannot go on: the message says why, and what to do."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The plugin's options, as mkdocs.yml gives them, resolved as the plugin resolves them."""
+
+    content_dir: Path
+    templates_dir: Path
+    cache_dir: Path
+    policy: Policy
+    site_url: str | None
+
+
+# The plugin's options and the types mkdocs.yml may give them (plugin.CloudqualConfig): checked
+# here too, so a typo fails this build as it fails MkDocs'. as_of is read by parse_as_of.
+_OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
+    "content_dir": str,
+    "templates_dir": str,
+    "as_of": (str, date),
+    "expiry_warning_days": int,
+    "review_max_age_days": int,
+    "cache_dir": str,
+}
+
+
+def _option_errors(where: str, options: object) -> list[str]:
+    if not isinstance(options, dict):
+        return [f"{where}: expected a mapping of options, found {type(options).__name__}"]
+    errors = []
+    for name, value in options.items():
+        expected = _OPTION_TYPES.get(name)
+        if expected is None:
+            known = ", ".join(_OPTION_TYPES)
+            errors.append(f"{where}: unknown option {name!r}; expected one of {known}")
+        elif value is not None and (not isinstance(value, expected) or isinstance(value, bool)):
+            errors.append(f"{where}.{name}: expected {_type_words(expected)}, found {value!r}")
+    return errors
+
+
+def _type_words(expected: type | tuple[type, ...]) -> str:
+    names = {str: "text", int: "a whole number", date: "a date"}
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    return " or ".join(names.get(kind, kind.__name__) for kind in kinds)
+
+
+def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
+    """The cloudqual plugin's options in mkdocs.yml, checked, with the plugin's defaults."""
+    plugins = config.get("plugins", [])
+    entries = (
+        plugins.items()
+        if isinstance(plugins, dict)
+        else [
+            next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+            for entry in plugins
+        ]
+    )
+    options = next((value or {} for name, value in entries if name == project.PLUGIN), None)
+    if options is None:
+        raise BuildError(f"{config_file}: lists no cloudqual plugin, so it builds no site")
+    errors = _option_errors(f"{config_file}: plugins.{project.PLUGIN}", options)
+    if errors:
+        raise BuildError("\n".join(errors))
+    root = config_file.parent
+    try:
+        as_of = (
+            parse_as_of(options.get("as_of"))
+            or parse_as_of(os.environ.get(AS_OF_VARIABLE))
+            or date.today()
+        )
+    except ValueError as error:
+        raise BuildError(f"cloudqual: as_of or {AS_OF_VARIABLE}: {error}") from None
+    policy = Policy(
+        as_of,
+        options.get("expiry_warning_days", EXPIRY_WARNING_DAYS),
+        options.get("review_max_age_days", REVIEW_MAX_AGE_DAYS),
+    )
+    cache_dir = options.get("cache_dir")
+    return Options(
+        root / options.get("content_dir", "content"),
+        root / options.get("templates_dir", "templates"),
+        root / cache_dir if cache_dir is not None else default_cache_dir(root),
+        policy,
+        os.environ.get(SITE_URL_VARIABLE) or None,
+    )
+
+
+def _edited_from(markdown: str, edit_path: str | None) -> str:
+    """A page with the file it was built from in its front matter, where the edit button of
+    Zensical's theme override reads it (templates/zensical/partials/actions.html)."""
+    if edit_path is None:
+        return markdown
+    # JSON's string is YAML's too: the path is written as a quoted scalar, whatever it holds.
+    setting = f"{EDIT_KEY}: {json.dumps(edit_path)}\n"
+    if markdown.startswith("---\n"):
+        return "---\n" + setting + markdown.removeprefix("---\n")
+    return "---\n" + setting + "---\n" + markdown
+
+
+def _hand_written(path: Path, edit_path: str) -> bytes:
+    """A hand-written page as Zensical is given it: the file it is edited in, then the line that
+    has the project's Markdown extension sanitize it, then the page. `check` refuses front matter
+    in the page itself, so this is the page's only front matter."""
+    marked = extension.UNTRUSTED + "\n" + path.read_text(encoding="utf-8")
+    return _edited_from(marked, edit_path).encode("utf-8")
+
+
+# Only inside a link's tag: in text, even in a code block, a "<" is escaped, so no text matches.
+_FILE_LINK = re.compile(r'(<a\s[^<>]*?href=")' + re.escape(FILE_SCHEME) + r'([^"<>]*)"')
+
+
+def finish(site: Path, files: Path) -> int:
+    """Do to Zensical's `site` what the plugin's hooks do to MkDocs': copy in `files`, take the
+    made-up scheme off the links to the Markdown downloads among them, and protect every page.
+    Returns the number of pages protected."""
+    if files.is_dir():
+        shutil.copytree(files, site, dirs_exist_ok=True)
+    pages = 0
+    for page in sorted(site.rglob("*.html")):
+        text = _FILE_LINK.sub(r'\1\2.md"', page.read_text(encoding="utf-8"))
+        page.write_text(csp.protect(text), encoding="utf-8")
+        pages += 1
+    return pages
+
+
+def _check_site_dir(site_dir: Path, config_file: Path, options: Options) -> None:
+    """Refuse a site folder whose emptying would lose work: the project's folder or one above it,
+    or a folder in, or above, its content or its templates. MkDocs refuses the same. Then one
+    that no build wrote, or a link (output.check_site)."""
+    if not site_dir.is_symlink():  # which output.check_site names as such
+        site = site_dir.resolve()
+        inputs = (options.content_dir.resolve(), options.templates_dir.resolve())
+        for kept in (config_file.parent.resolve(), *inputs):
+            if kept.is_relative_to(site):
+                raise BuildError(f"cloudqual build: refusing to empty {site_dir}: it holds {kept}")
+        for kept in inputs:
+            if site.is_relative_to(kept):
+                raise BuildError(f"cloudqual build: refusing to write the site into {kept}")
+    output.check_site(site_dir)
+
+
+def _replace(site_dir: Path, built: Path) -> None:
+    """Put the `built` site in place of `site_dir`, as output.replace_site does: what MkDocs
+    keeps of the old site stays."""
+    staging = output.staging(site_dir)
+    output.remove_own(staging)  # left by a build stopped midway
+    output.SITE.put(built)  # before the move, so the staged site is never without it
+    # Moved, not copied, where both are on one file system: Zensical writes its whole site again
+    # on every build, its cache or not, so nothing needs it left in the work folder.
+    shutil.move(built, staging)
+    output.replace_site(site_dir, staging)
+
+
+def _keep_cache(work: Path) -> None:
+    """Zensical's cache, kept beside the config, stays only while the code is the same. It keeps
+    each page's HTML by the page's text, and knows nothing of the Markdown extension that
+    sanitizes it (extension.py, pages.py, nh3): a fix there would not reach an unchanged page."""
+    stamp = work / CODE_STAMP
+    version = code_version()
+    try:
+        if stamp.read_text(encoding="utf-8") == version:
+            return
+    except OSError:
+        pass
+    shutil.rmtree(work / ZENSICAL_CACHE, ignore_errors=True)
+    stamp.write_text(version, encoding="utf-8")
+
+
+def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
+    """Every page and data file, linked for Zensical: the last build's, as the plugin reuses
+    its own (memo.py), when no content, template, code or option has changed since. Says
+    whether it was."""
+    policy = options.policy
+    key = fingerprint(
+        options.content_dir,
+        options.templates_dir,
+        {
+            "engine": project.ZENSICAL,
+            "as_of": policy.as_of.isoformat(),
+            "expiry_warning_days": policy.expiry_warning_days,
+            "review_max_age_days": policy.review_max_age_days,
+            "site_url": options.site_url,
+        },
+    )
+    memo = Memo(memo_folder)
+    remembered = memo.get(key) if key is not None else None
+    if remembered is not None:
+        return remembered.output, True
+    if memo.refused is not None:
+        print(
+            f"cloudqual: the remembered build was not used: {memo.refused}; the site is built "
+            "in full",
+            file=sys.stderr,
+        )
+    try:
+        site = load_site(options.content_dir)
+    except ContentError as error:
+        raise BuildError(str(error)) from None
+    if site.warnings:  # as `mkdocs build --strict` fails on the plugin's warnings
+        shown = "\n".join(str(warning) for warning in site.warnings)
+        raise BuildError(f"{shown}\ncloudqual: aborted on {len(site.warnings)} content warnings")
+    rendered = render(
+        site,
+        options.templates_dir,
+        policy=policy,
+        svg_store=SvgStore(options.cache_dir),
+        site_url=options.site_url,
+        source_links=True,
+    )
+    if key is not None:  # only a build without warnings gets here, so none are kept
+        memo.put(key, rendered, [])
+    return rendered, False
+
+
+def build_zensical(config_file: Path, site_dir: Path) -> str:
+    """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
+    config = project.read_config(config_file)
+    options = plugin_options(config_file, config)
+    _check_site_dir(site_dir, config_file, options)
+    root = config_file.parent
+    work = options.cache_dir / WORK_FOLDER
+    inputs = (options.content_dir, options.templates_dir)
+    # Claimed before anything is written there: the memo, Zensical's cache, its code stamp.
+    project.claim_out(work, project.WORK, project=root, inputs=inputs)
+    rendered, reused = _rendered(options, work / MEMO_FOLDER)
+    pages = {
+        page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
+        for page in rendered.pages.values()
+    }
+    # The hand-written pages the load checked, by the same walk: never a dot file, a folder or
+    # a link out of the repository that a glob would find.
+    hand_written = {
+        path.name: _hand_written(path, path.relative_to(root).as_posix())
+        for path in hand_written_pages(options.content_dir)
+    }
+    _keep_cache(work)
+    project.write(
+        work,
+        pages=pages | assets.load(options.templates_dir),
+        data=rendered.data,
+        hand_written=hand_written,
+        config_file=config_file,
+        site_url=options.site_url,
+        directory_urls=True,
+        engine=project.ZENSICAL,
+        overrides=project.read_folder(options.templates_dir / OVERLAY),
+        marker=project.WORK,
+        inputs=inputs,
+    )
+    command = [sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"]
+    try:
+        done = subprocess.run(command, cwd=work, check=False)
+    except OSError as error:
+        raise BuildError(f"cloudqual: could not run Zensical: {error}") from None
+    if done.returncode != 0:
+        raise BuildError(
+            f"cloudqual: `zensical build` failed (exit status {done.returncode}). Its positions "
+            f"are in the pages as rendered, in {work / project.DOCS}; a hand-written page there "
+            f"has {HAND_WRITTEN_LINES} lines before its own first line."
+        )
+    protected = finish(work / "site", work / project.FILES)
+    _replace(site_dir, work / "site")
+    built = f"{protected} pages and {len(rendered.data)} data files, built with Zensical"
+    return built + (" (no input changed since the last build: its pages reused)" if reused else "")
+
+
+def site_dir(config_file: Path) -> Path:
+    """Where mkdocs.yml puts the site: its `site_dir`, relative to it."""
+    return config_file.parent / str(project.read_config(config_file).get("site_dir", "site"))
+
+
+def build_mkdocs(config_file: Path, site_dir: Path | None) -> str:
+    """`mkdocs build --strict`, into `site_dir` if given, else where mkdocs.yml says."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file)]
+    if site_dir is not None:
+        command += ["--site-dir", str(site_dir)]
+    if subprocess.run(command, check=False).returncode != 0:
+        raise BuildError("cloudqual: `mkdocs build` failed")
+    return "the site, built with MkDocs"
+
+
+def zensical_installed() -> bool:
+    return importlib.util.find_spec("zensical") is not None

@@ -1,0 +1,616 @@
+"""The content records of one imported MLPerf Training round: providers, platforms, one source
+per system description (and one per earlier round's folder a result repeats), and one validation
+per provider, platform and round.
+
+Every fact is graded program-owner, cited to the system description it comes from; what the
+data does not settle is answered not-stated, and the rules that reason from it are cited apart.
+Who ran a result is said as the submission says it: the submitter, and whose cloud it ran on
+(the submitter's own, a joint submission's, or one it does not name). Every result carries the
+round's publication date, its runs' own dates, and, where it repeats an earlier round's runs,
+that round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from generator.escape import markdown_literal as md
+from generator.importers.mlperf.mapping import PROGRAM, AcceleratorEntry, Mapping, SubmitterEntry
+from generator.importers.mlperf.resubmission import Resubmission, start_date
+from generator.importers.mlperf.rounds import (
+    BENCHMARKS,
+    MAX_NON_CONVERGED,
+    Round,
+    Score,
+    SystemFile,
+)
+from generator.model.mlperf import same_release
+
+GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
+MARKER = f"# Written by `cloudqual import {PROGRAM}`"
+# The reasoning behind the import's answers and claims, in content/sources/.
+SUBMISSION_RULES = "mlperf-submission-rules"
+TRAINING_RULES = "mlperf-training-rules"
+# The order in which a group's clouds are said, from the plainest: a group that mixes them is
+# said as its least plain.
+CLOUD_ORDER = ("submitter", "joint", "not-named")
+ID_LENGTH = 80  # the model's longest id
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def listed(items: list[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"; empty for none."""
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def url_path(path: str) -> str:
+    """A path of the repository as a URL holds it: a name with a space or a quote is encoded,
+    and MLCommons' own names (IBM+CoreWeave+NVIDIA) are kept as they are."""
+    return quote(path, safe="/+")
+
+
+def minutes_words(value: float) -> str:
+    return f"{value:.2f} min"
+
+
+@dataclass(frozen=True)
+class Group:
+    """The results of one provider on one platform in one round: one validation."""
+
+    provider: str
+    platform: str
+    scores: tuple[Score, ...]
+    systems: tuple[SystemFile, ...]  # with results, then those described without any
+
+
+class Builder:
+    """The records of one round, from what `read_round` found, the mapping, and the results
+    that repeat an earlier round's, by benchmark folder."""
+
+    def __init__(
+        self,
+        reading: Round,
+        mapping: Mapping,
+        round_name: str,
+        resubmissions: dict[str, Resubmission] | None = None,
+    ) -> None:
+        self.reading = reading
+        self.mapping = mapping
+        self.round_name = round_name
+        self.entry = mapping.rounds[round_name]
+        self.release_slug = slug(round_name)
+        self.resubmissions = resubmissions or {}
+        self.source_ids = self._source_ids()
+        self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
+        self.shared_marker = f"{MARKER}: the next import rewrites this file."
+
+    def source_id(self, system: SystemFile) -> str:
+        return self.source_ids[(system.folder, system.key)]
+
+    def _source_ids(self) -> dict[tuple[str, str], str]:
+        """An id per system description, unique in the round. File names are MLCommons' keys and
+        hold capitals, dots and underscores, which ids do not: `Sys_A.json` and `sys-a.json`
+        both read sys-a, and one system's measurements would cite the other's description. Each
+        of two such files, or a name past an id's length, is told apart by a hash of its path."""
+        base = {
+            (s.folder, s.key): f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
+            for s in self.reading.systems
+        }
+        taken: dict[str, int] = {}
+        for found in base.values():
+            taken[found] = taken.get(found, 0) + 1
+        ids = {}
+        for (folder, key), found in base.items():
+            if taken[found] > 1 or len(found) > ID_LENGTH:
+                digest = hashlib.sha256(f"{folder}/{key}".encode()).hexdigest()[:8]
+                found = f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
+            ids[(folder, key)] = found
+        return ids
+
+    def earlier_source_id(self, resubmission: Resubmission) -> str:
+        """The source of an earlier round's folder of run logs: owned by this round's import,
+        and named apart from the earlier round's own system description sources."""
+        base = f"{PROGRAM}-{slug(resubmission.round)}-logs-"
+        folder = slug(resubmission.folder or "")
+        if len(base) + len(folder) <= ID_LENGTH:
+            return base + folder
+        # Ids are at most 80 characters: a long folder is cut, and told apart by a hash.
+        digest = hashlib.sha256((resubmission.folder or "").encode()).hexdigest()[:8]
+        return f"{base}{folder[: ID_LENGTH - len(base) - 9].strip('-')}-{digest}"
+
+    def benchmark_name(self, benchmark: str) -> str:
+        return self.mapping.benchmarks.get(benchmark, benchmark)
+
+    def benchmark_order(self, benchmark: str) -> int:
+        listed = BENCHMARKS[self.reading.number]
+        return listed.index(benchmark) if benchmark in listed else len(listed)
+
+    @staticmethod
+    def size(system: SystemFile) -> tuple[int, str]:
+        return system.nodes * system.accelerators_per_node, system.key
+
+    def groups(self) -> list[Group]:
+        by_key: dict[tuple[str, str], list[SystemFile]] = {}
+        for system in self.reading.systems:
+            provider = self.mapping.submitters[system.submitter].provider
+            platform = self.mapping.accelerators[system.accelerator].platform
+            by_key.setdefault((provider, platform), []).append(system)
+        groups = []
+        for (provider, platform), systems in sorted(by_key.items()):
+            ran = [s for s in systems if s not in self.reading.without_results]
+            if not ran:
+                continue  # listed in the import's report; a system with no result is no result
+            idle = [s for s in systems if s in self.reading.without_results]
+            keys = {(s.folder, s.key) for s in ran}
+            scores = sorted(
+                (s for s in self.reading.scores if (s.system.folder, s.system.key) in keys),
+                key=lambda s: (
+                    *self.size(s.system),
+                    self.benchmark_order(s.benchmark),
+                    s.benchmark,
+                ),
+            )
+            ordered = (*sorted(ran, key=self.size), *sorted(idle, key=self.size))
+            groups.append(Group(provider, platform, tuple(scores), ordered))
+        return groups
+
+    def source(self, system: SystemFile) -> dict[str, Any]:
+        repository = self.entry.repository.rstrip("/")
+        return {
+            "id": self.source_id(system),
+            "title": (
+                f"MLPerf Training {self.round_name} system description: {system.folder}, "
+                f"{system.key}"
+            ),
+            "publisher": "MLCommons",
+            "kind": "results",
+            "url": f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
+            "published": None,
+            "note": (
+                f"The system's run logs are under {md(f'{system.folder}/results/{system.key}/')} "
+                "at the same commit. cloudqual computes each time from them by MLCommons' "
+                "scoring rule, as MLCommons' result_summarizer does."
+            ),
+            "program": PROGRAM,
+        }
+
+    def earlier_source(self, resubmission: Resubmission) -> dict[str, Any]:
+        earlier = self.mapping.rounds[resubmission.round]
+        repository = earlier.repository.rstrip("/")
+        return {
+            "id": self.earlier_source_id(resubmission),
+            "title": f"MLPerf Training {resubmission.round} run logs: {resubmission.folder}",
+            "publisher": "MLCommons",
+            "kind": "results",
+            "url": f"{repository}/tree/{earlier.commit}/{url_path(resubmission.folder or '')}",
+            "published": None,
+            "note": (
+                f"Compared by cloudqual with round {self.round_name}'s run logs: two logs are "
+                "the same run when their MLLOG entries are the same, in the same order."
+            ),
+            "program": PROGRAM,
+        }
+
+    def provider(self, submitter: SubmitterEntry) -> dict[str, Any] | None:
+        if submitter.name is None or submitter.summary is None:
+            return None
+        return {
+            "id": submitter.provider,
+            "name": submitter.name,
+            "url": None,
+            "summary": submitter.summary,
+        }
+
+    def platform(self, accelerator: str, entry: AcceleratorEntry) -> dict[str, Any]:
+        return {
+            "id": entry.platform,
+            "name": accelerator,
+            "vendor": entry.vendor,
+            "chip": entry.chip,
+            "accelerator_noun": entry.noun,
+            "summary": (
+                f"The accelerator as MLCommons' system descriptions name it: {md(accelerator)}. "
+                "The systems around it differ, and each result's page lists them."
+            ),
+            "specifications": [],
+        }
+
+    def note(self, score: Score) -> str | None:
+        parts = []
+        dropped, most = len(score.dropped), MAX_NON_CONVERGED.get(score.benchmark, 1)
+        listed_runs = "; ".join(
+            f"{run.log}:{run.line}: {run.failure}"
+            if run.line is not None
+            else f"{run.log}: {run.failure}"
+            for run in score.dropped
+        )
+        converged = score.converged_minutes
+        if converged is not None:
+            # The rules did not fail these runs: a line of their logs did, and the reference
+            # summarizer's compliance check with it. Both figures are shown, the scored first.
+            them = "it" if dropped == 1 else "them"
+            runs = "1 run" if dropped == 1 else f"{dropped} runs"
+            parts.append(
+                f"{runs} of {len(score.runs)} converged (run_stop status success) but "
+                f"{'does' if dropped == 1 else 'do'} not count: a line of "
+                f"{'its' if dropped == 1 else 'their'} log does not parse as an MLLOG entry "
+                f"({listed_runs}), so MLCommons' reference summarizer, whose compliance check "
+                f"fails such a log, scores the result without {them}, as if {them} had not "
+                f"converged. Counted with that line skipped, the result would be "
+                f"{minutes_words(converged)}."
+            )
+        elif dropped == most == 1:
+            parts.append(
+                f"1 of {len(score.runs)} runs did not count ({listed_runs}); the rules "
+                "treat it as the slowest run, so only the fastest is dropped besides."
+            )
+        elif dropped:
+            # unet3d drops four runs at each end, and up to four that do not count stand in
+            # for the slowest of them.
+            them, runs = ("it", "run") if dropped == 1 else ("them", "runs")
+            rest = f" and the {most - dropped} slowest of the rest" if most > dropped else ""
+            parts.append(
+                f"{dropped} of {len(score.runs)} runs did not count ({listed_runs}); the rules "
+                f"treat {them} as the slowest {runs}, so the {most} fastest{rest} are dropped "
+                "besides."
+            )
+        if score.scaling_factor is not None:
+            parts.append(
+                f"The mean is multiplied by the scaling_factor {score.scaling_factor!r} of "
+                f"{score.folder}/scaling.json."
+            )
+        return " ".join(parts) or None
+
+    def resubmitted(self, score: Score) -> dict[str, Any] | None:
+        found = self.resubmissions.get(score.folder)
+        if found is None:
+            return None
+        if found.folder is not None:
+            source = self.earlier_source_id(found)
+        else:
+            source = self.mapping.rounds[found.round].published.source
+        return {
+            "source": source,
+            "grade": GRADE
+            if found.folder is not None
+            else self.mapping.rounds[found.round].published.grade,
+            "round": found.round,
+            "folder": found.folder,
+            "identical_logs": found.identical,
+            "runs": found.runs,
+            "before": found.published,
+        }
+
+    def runs_started(self, score: Score) -> dict[str, Any] | None:
+        starts = score.starts_ms
+        if not starts:
+            return None
+        return {"first": start_date(starts[0]), "last": start_date(starts[-1])}
+
+    def framework_in_logs(self, system: SystemFile) -> str | None:
+        found = {
+            framework
+            for score in self.reading.scores
+            if score.system == system
+            for framework in score.frameworks
+        }
+        return "; ".join(sorted(found)) or None
+
+    def framework_as_run(self, system: SystemFile) -> str | None:
+        """The description's framework, unless the logs give another release: then theirs."""
+        logged = self.framework_in_logs(system)
+        if logged is None or same_release(system.framework, logged):
+            return system.framework
+        return logged
+
+    def submission(self, group: Group) -> tuple[dict[str, Any], SubmitterEntry]:
+        """Who submitted the group's results, and the mapping entry that says whose cloud."""
+        submitters = sorted({s.submitter for s in group.systems})
+        entries = [self.mapping.submitters[name] for name in submitters]
+        entry = max(entries, key=lambda e: CLOUD_ORDER.index(e.cloud))
+        notes = [e.note for e in entries if e.note]
+        notes += [
+            f"First published under the name {e.renamed.published_as}."
+            for e in entries
+            if e.renamed is not None
+        ]
+        first = self.source_id(group.systems[0])
+        return {
+            "source": first,
+            "grade": GRADE,
+            "submitter": listed(submitters),
+            "cloud": entry.cloud,
+            **({"note": " ".join(notes)} if notes else {}),
+        }, entry
+
+    def results_of(self, submission: dict[str, Any], what: str) -> str:
+        """`what` (run logs, results) of the round, as the submission's: "Nebius's MLPerf
+        Training v5.1 results", or "the MLPerf Training v5.0 results of the joint submission of
+        CoreWeave + IBM + NVIDIA"."""
+        if submission["cloud"] == "joint":
+            return (
+                f"the MLPerf Training {self.round_name} {what} of the joint submission of "
+                f"{md(submission['submitter'])}"
+            )
+        return f"{md(submission['submitter'])}'s MLPerf Training {self.round_name} {what}"
+
+    def validation(self, group: Group, provider_name: str) -> dict[str, Any]:
+        first = self.source_id(group.systems[0])
+        accelerator_entry = self.mapping.accelerators[group.systems[0].accelerator]
+        chip, noun = accelerator_entry.chip, accelerator_entry.noun
+        accelerator = group.systems[0].accelerator
+        ran = [s for s in group.systems if s not in self.reading.without_results]
+        idle = [s for s in group.systems if s in self.reading.without_results]
+        valid = [s for s in group.scores if s.minutes is not None]
+        invalid = [s for s in group.scores if s.minutes is None]
+        again = [s for s in valid if s.folder in self.resubmissions]
+        benchmarks = sorted(
+            {s.benchmark for s in valid}, key=lambda b: (self.benchmark_order(b), b)
+        )
+        sizes_found = sorted({s.nodes * s.accelerators_per_node for s in ran})
+        as_run = {self.framework_as_run(s) for s in ran}
+        names = ", ".join(self.benchmark_name(b) for b in benchmarks) or "no benchmark"
+        count = len(ran)
+        sizes = listed([f"{g:,}" for g in sizes_found])
+        systems_words = f"{count} system{'s' if count != 1 else ''} of {sizes} {noun}s"
+        submission, entry = self.submission(group)
+        submitters = sorted({s.submitter for s in group.systems})
+        on = ", on a cloud the submission does not name" if entry.cloud == "not-named" else ""
+        invalid_words = (
+            f" {len(invalid)} submitted result{'s are' if len(invalid) != 1 else ' is'} invalid "
+            "under the rules and not scored."
+            if invalid
+            else ""
+        )
+        again_rounds = listed(sorted({self.resubmissions[s.folder].round for s in again}))
+        again_words = (
+            f" {len(again)} of them {'are' if len(again) != 1 else 'is'} round {again_rounds}'s "
+            f"result{'s' if len(again) != 1 else ''} submitted again, not "
+            f"{'new measurements' if len(again) != 1 else 'a new measurement'}."
+            if again
+            else ""
+        )
+        idle_words = (
+            f" {len(idle)} further system description{'s' if len(idle) != 1 else ''} "
+            f"({', '.join(md(s.key) for s in idle)}) {'have' if len(idle) != 1 else 'has'} no "
+            "published result."
+            if idle
+            else ""
+        )
+        published = self.entry.published
+        claims: list[dict[str, Any]] = [
+            {
+                "text": (
+                    f"MLCommons published {self.results_of(submission, 'run logs')} on "
+                    f"{md(accelerator)}{on}, {systems_words}, with the status Available cloud: "
+                    f"{names}. The times here are computed from those logs by MLCommons' "
+                    f"scoring rule.{again_words}{invalid_words}"
+                ),
+                "source": first,
+                "grade": GRADE,
+            },
+            {
+                "text": (
+                    "That a buyer's own allocation of the same systems trains in the same time."
+                ),
+                "grade": "not-established",
+                "reason": (
+                    "MLCommons' availability rule requires pricing, a third-party rental and "
+                    "reasonable availability for rent; it says nothing of the performance of "
+                    "any other allocation."
+                ),
+                "source": SUBMISSION_RULES,
+            },
+        ]
+        for score in again:
+            found = self.resubmissions[score.folder]
+            system = score.system
+            shown = f"{self.benchmark_name(score.benchmark)} time on {md(system.key)}"
+            evidence = []
+            if found.identical:
+                how_many = (
+                    f"all {found.runs} of its run logs are"
+                    if found.identical == found.runs
+                    else f"{found.identical} of its {found.runs} run logs "
+                    f"{'are' if found.identical != 1 else 'is'}"
+                )
+                evidence.append(
+                    f"{how_many} round {found.round}'s, in {md(found.folder or '')}: the same "
+                    "MLLOG entries, in the same order"
+                )
+            if found.published is not None and found.last_start is not None:
+                evidence.append(
+                    f"every run started on or before {found.last_start.isoformat()}, before "
+                    f"round {found.round} was published ({found.published.isoformat()})"
+                )
+            claims.append(
+                {
+                    "text": f"That the {shown} was measured for round {self.round_name}.",
+                    "grade": "not-established",
+                    "reason": (
+                        f"{'; and '.join(evidence)[0].upper()}{'; and '.join(evidence)[1:]}. "
+                        "MLCommons' rules "
+                        "allow a result to be submitted again in a later round; this one is "
+                        f"round {found.round}'s runs, scored anew."
+                    ),
+                    "source": (self.resubmitted(score) or {"source": first})["source"],
+                }
+            )
+        for name in submitters:
+            renamed = self.mapping.submitters[name].renamed
+            if renamed is not None:
+                claims.append({"text": renamed.note, "source": renamed.source, "grade": GRADE})
+        if entry.cloud != "submitter":
+            claims.append(
+                {
+                    "text": "Whose cloud rents the systems.",
+                    "grade": "not-stated",
+                    "reason": entry.note
+                    or "The system descriptions do not name the cloud that rents the systems.",
+                    "source": first,
+                }
+            )
+        not_stated = {"answer": "not-stated", "source": first}
+        answers = {
+            "matrix-published": dict(not_stated),
+            "per-model-throughput": {
+                "answer": "yes" if valid else "no",
+                "detail": (
+                    "A time to train for each benchmark on each system, computed from MLCommons' "
+                    "published run logs."
+                    if valid
+                    else "Every result submitted is invalid under the rules."
+                ),
+                "source": first,
+            },
+            "margin-computable": dict(not_stated),
+            "generational-comparison": dict(not_stated),
+            "deployment-tested": {
+                "answer": "partial",
+                "detail": "The system descriptions name each system and its size, not its region.",
+                "source": first,
+            },
+            "pricing-published": {
+                "answer": "not-published",
+                "detail": (
+                    "MLCommons' rules require an Available cloud system to have pricing, publicly "
+                    "advertised or available by request; the results carry none."
+                ),
+                "source": SUBMISSION_RULES,
+            },
+            "reliability-published": dict(not_stated),
+            "energy-published": dict(not_stated),
+            "independent-reproduction": {
+                "answer": "not-stated",
+                "detail": (
+                    "MLCommons' members review each round's results before publication; that "
+                    "review is not a reproduction."
+                ),
+                "source": "mlperf-training-benchmark",
+            },
+            "low-precision-quality": dict(not_stated),
+            "customer-guarantee": dict(not_stated),
+        }
+        deployment: dict[str, Any] = {
+            "source": first,
+            "grade": GRADE,
+            "location": None,
+            "energy_source": None,
+            "environment": None,
+        }
+        stated = self.deployment(group)
+        if stated is not None:
+            deployment.update(stated)
+        results = self.results_of(submission, "results")
+        return {
+            "id": f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}",
+            "provider": group.provider,
+            "platform": group.platform,
+            "program": PROGRAM,
+            "program_release": self.round_name,
+            "stated_suite": None,
+            "announced": published.date,
+            "dating": {
+                "source": published.source,
+                "grade": published.grade,
+                "basis": published.basis,
+            },
+            "submission": submission,
+            "last_reviewed": self.entry.reviewed,
+            "summary": (
+                f"{results[0].upper()}{results[1:]} on {chip}{on}: "
+                f"{systems_words}, on {names}, computed from MLCommons' published run logs."
+                f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
+                "not on a buyer's workload or allocation."
+            ),
+            "scope": {
+                "source": first,
+                "grade": GRADE,
+                "accelerators": sizes_found[0] if len(sizes_found) == 1 else None,
+                "framework": as_run.pop() if len(as_run) == 1 else None,
+                "recipe_release": None,
+                "models": len(benchmarks),
+                "configurations": None,
+                "precisions": [],
+                "architectures": [],
+            },
+            "deployment": deployment,
+            "outcome": {
+                "result": "results published",
+                "text": (
+                    f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
+                    f"in round {self.round_name}, closed division, status Available cloud."
+                    f"{again_words}{invalid_words}{idle_words}"
+                ),
+                "source": first,
+                "grade": GRADE,
+            },
+            "measurements": [
+                {
+                    "workload": self.benchmark_name(s.benchmark),
+                    "metric": "time to train",
+                    "value": s.minutes,
+                    "unit": "min",
+                    "source": self.source_id(s.system),
+                    "grade": GRADE,
+                    **({"note": note} if (note := self.note(s)) else {}),
+                    "system": s.system.key,
+                    "benchmark": s.benchmark,
+                    **({"runs_started": r} if (r := self.runs_started(s)) else {}),
+                    **({"resubmitted": r} if (r := self.resubmitted(s)) else {}),
+                }
+                for s in valid
+            ],
+            "claims": claims,
+            "evidence": answers,
+            "predecessor": None,
+            "systems": [
+                {
+                    "source": self.source_id(s),
+                    "grade": GRADE,
+                    "key": s.key,
+                    "name": s.name,
+                    "division": s.division,
+                    "status": s.status,
+                    "accelerator": s.accelerator,
+                    "nodes": s.nodes,
+                    "accelerators_per_node": s.accelerators_per_node,
+                    "framework": s.framework,
+                    **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
+                    **({"results_published": False} if s in idle else {}),
+                }
+                for s in group.systems
+            ],
+            "invalid": [
+                {
+                    "source": self.source_id(s.system),
+                    "grade": GRADE,
+                    "system": s.system.key,
+                    "benchmark": s.benchmark,
+                    "reason": f"{s.folder}: {s.invalid}",
+                }
+                for s in invalid
+            ],
+        }
+
+    def deployment(self, group: Group) -> dict[str, Any] | None:
+        """What a submitter says of where the group's systems ran, from the mapping."""
+        by_submitter = self.mapping.deployments.get(self.round_name, {})
+        for system in group.systems:
+            entry = by_submitter.get(system.submitter)
+            if entry is None or (entry.systems is not None and system.key not in entry.systems):
+                continue
+            covered = entry.systems is None or {s.key for s in group.systems} <= set(entry.systems)
+            if not covered:
+                continue
+            return {"source": entry.source, "grade": entry.grade, "environment": entry.environment}
+        return None

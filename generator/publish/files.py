@@ -1,0 +1,98 @@
+"""Machine-readable output: the JSON API and feeds (`api`, `feeds`), and the downloads for
+spreadsheets and procurement documents: the trial checklists and the measurements as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from generator.derive.validation import OpenItem
+from generator.escape import csv_cell, markdown_download, markdown_literal
+from generator.model.links import checklist_download
+from generator.model.records import Checklist, json_schemas
+from generator.model.site import Site
+from generator.publish import api, feeds
+from generator.publish.api import open_because
+
+if TYPE_CHECKING:
+    from generator.derive.site_facts import SiteFacts
+
+
+def checklist_markdown(
+    title: str,
+    checklist: Checklist,
+    items: list[OpenItem],
+    source_title: str,
+) -> str:
+    """The open trial-checklist items as a Markdown list, for a procurement document, with the
+    checklist's own guidance and its source."""
+    # A tool that renders the download does not sanitize it as the site does: names are
+    # escaped as text, and Markdown fields keep their Markdown but lose their HTML.
+    summary = markdown_download(" ".join(checklist.summary.split()))
+    lines = [f"# Trial checklist: {markdown_literal(title)}", "", summary, ""]
+    for item in items:
+        because = markdown_download(open_because(item))
+        lines.append(f"- [ ] {markdown_download(item.wording)} ({because}.)")
+    lines += ["", f"Source: {markdown_literal(source_title)} ({checklist.grade})."]
+    return "\n".join(lines) + "\n"
+
+
+def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A CSV document whose cells a spreadsheet shows as text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
+    return out.getvalue()
+
+
+def checklist_csv(validation_id: str, items: list[OpenItem]) -> str:
+    """The open trial-checklist items as CSV: one row per item."""
+    rows = [(validation_id, item.item.id, item.wording, open_because(item)) for item in items]
+    return csv_text(("validation", "item", "check", "open_because"), rows)
+
+
+def _csv_value(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    # repr gives the shortest text that reads back as the same float: nothing is rounded.
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def build_data(
+    site: Site,
+    facts: SiteFacts,
+    *,
+    directory_urls: bool,
+    site_url: str | None = None,
+) -> dict[str, bytes]:
+    """Every data file and download, by the path it is served at: the API, the feeds and the
+    calendar, the checklist downloads, the record schemas and the measurements as CSV. They
+    read the facts `facts.derive_site` derived, as the pages do."""
+    builder = api.Builder(site, facts, directory_urls=directory_urls)
+    files = builder.files()
+    files |= feeds.build_feeds(builder, site_url)
+    for validation_id in sorted(site.validations):
+        for checklist_id, items in facts.derived[validation_id].open_items.items():
+            checklist = site.checklists[checklist_id]
+            markdown = checklist_markdown(
+                facts.titles[validation_id],
+                checklist,
+                items,
+                site.sources[checklist.source].title,
+            )
+            files[checklist_download(validation_id, checklist_id, "md")] = markdown.encode("utf-8")
+            files[checklist_download(validation_id, checklist_id, "csv")] = checklist_csv(
+                validation_id, items
+            ).encode()
+    for name, schema in json_schemas().items():
+        files[f"schemas/{name}"] = schema.encode("utf-8")
+    files["downloads/measurements.csv"] = csv_text(
+        api.MEASUREMENT_COLUMNS,
+        [[_csv_value(getattr(row, c)) for c in api.MEASUREMENT_COLUMNS] for row in builder.rows],
+    ).encode("utf-8")
+    return files

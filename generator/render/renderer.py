@@ -1,0 +1,585 @@
+"""Rendering the checked `Site` into Markdown pages, through the Jinja templates in `templates/`.
+
+Each page is a Markdown file: headings in Markdown, so the table of contents sees them, and bodies
+in HTML blocks, which Markdown leaves alone. Content text is always data passed to a template,
+never part of one: `{{ }}` in a YAML record prints as written. Every fact a page shows is derived
+before rendering, by `facts.derive_site`; views are built here from those facts, and templates only
+show them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from generator.derive import validation as derive
+from generator.derive import workloads
+from generator.derive.site_facts import SiteFacts, derive_site
+from generator.escape import visible
+from generator.model.links import (
+    checklist_download,
+    record_uri,
+    relative_file,
+    relative_url,
+    safe_path,
+    source_file,
+    source_link,
+)
+from generator.model.records import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
+from generator.model.site import Site
+from generator.publish import api
+from generator.publish.files import build_data, csv_text
+from generator.render import charts, markup
+from generator.render.output import Output, Page
+from generator.render.signatures import Signatures
+from generator.render.svg import SvgStore
+
+# How many results the home page lists as the latest.
+LATEST = 10
+
+VALIDITY_WORDS = {
+    "valid": "valid",
+    "expiring": "near its validity end",
+    "expired": "past its validity end",
+    "unknown": "validity end unknown",
+    "no-expiry": "no validity period stated",
+}
+
+
+BASIS_WORDS = {
+    "stated": "named by the provider",
+    "stated-release": "identified by the provider's stated recipe release",
+    "inferred-from-counts": "inferred from the reported counts",
+    "ambiguous": "ambiguous: several recorded suites match the counts",
+    "not-found": "not found: no recorded suite matches the counts",
+    "no-counts": "not known: the provider stated neither a suite nor counts to match one",
+    "not-applicable": "not applicable",
+}
+FIT_WORDS = {
+    "matches": "the reported counts match it",
+    "exceeds": "the reported counts exceed it, so it cannot be the suite that ran",
+    "below": "the reported counts are fewer than it holds: a partial run of it",
+    "unknown": "there are no reported counts to compare",
+}
+
+
+def undated_words(total: int, shown: int, after_dated: bool) -> str | None:
+    """What the home page says of the results no source dates, of which it lists `shown`."""
+    if not total:
+        return None
+    results = f"{total} result{'s' if total != 1 else ''}"
+    if not shown:
+        return (
+            f"{results} whose sources state no announcement date cannot be placed in time, so "
+            "they are not among the latest: the list of all validations holds them."
+        )
+    first = f", of which the first {shown} by id" if shown < total else ""
+    lead = "Then the results" if after_dated else "Results"
+    return (
+        f"{lead} whose sources state no announcement date: {total} in all{first}. They cannot "
+        "be placed in time, so they come last."
+    )
+
+
+def _shown(value: object) -> object:
+    """Every value a template prints: plain text shows its invisible characters as code points
+    (U+202E would turn the rest of a line around); rendered Markdown has already done so."""
+    if isinstance(value, str) and not isinstance(value, Markup):
+        return visible(value)
+    return value
+
+
+def _number(value: float) -> str:
+    """A number as a reader writes it: 5.0 as 5, 12.5 as 12.5."""
+    return f"{value:g}"
+
+
+def _slug(text: str) -> str:
+    """Text as an HTML id fragment: lower-case letters, digits and single hyphens."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+@cache
+def environment(templates_dir: Path) -> jinja2.Environment:
+    """The Jinja environment of a templates folder, made once a process: it keeps each template
+    compiled, and compiles it again only when its file changes, as under `mkdocs serve`."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        finalize=_shown,
+    )
+    env.filters.update(
+        md=markup.block,
+        md_inline=markup.inline,
+        heading=markup.heading,
+        number=_number,
+        slug=_slug,
+        zip=lambda first, second: zip(first, second, strict=True),
+    )
+    env.globals.update(
+        grade_meanings=GRADE_MEANINGS,
+        answer_meanings=SHOWN_MEANINGS,
+        validity_words=VALIDITY_WORDS,
+        basis_words=BASIS_WORDS,
+        fit_words=FIT_WORDS,
+        applies_words=derive.APPLIES_WORDS,
+        checklist_download=checklist_download,
+    )
+    return env
+
+
+class Renderer:
+    """The site's pages: each a template given a view, and each view only selects and formats
+    what `derive_site` derived. Every page carries a signature of its inputs, so a rebuild
+    reuses each page whose inputs are unchanged."""
+
+    def __init__(
+        self,
+        site: Site,
+        templates_dir: Path,
+        *,
+        directory_urls: bool,
+        policy: derive.Policy,
+        previous: dict[str, tuple[str, Page]] | None = None,
+        site_facts: SiteFacts | None = None,
+        source_links: bool = False,
+    ) -> None:
+        self.site = site
+        self.site_facts = known = site_facts or derive_site(site, policy)
+        # Facts judged on another day would disagree with the pages' own dates and windows.
+        assert known.policy == policy, "the site's facts were derived under another policy"
+        # The facts pages read most, under their own names.
+        self.validations = known.validations
+        self.derived = known.derived
+        self.titles = known.titles
+        self.charts = known.charts
+        # The last render's pages by path, each with its signature: a page whose signature is
+        # unchanged is reused, not rendered again (as under `mkdocs serve`).
+        self.previous = previous or {}
+        self.signer = Signatures(site, known, templates_dir, [policy, directory_urls, source_links])
+        self.signatures: dict[str, str] = {}
+        self.reused = 0
+        self.directory_urls = directory_urls
+        # Links written from one Markdown file to another, for Zensical (links.source_link).
+        self.source_links = source_links
+        self.policy = policy
+        self.env = environment(templates_dir)
+        self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
+        self.checklists = list(site.checklists.values())
+        self.views: dict[str, dict[str, Any]] = {}
+        # Why a stale record is flagged, in the words its page and the home page both show.
+        self.stale_words = f"review older than {policy.review_max_age_days} days"
+        # What this site's pages read besides their own view: passed with each render, so the
+        # environment, and the templates it has compiled, serve every site and every rebuild.
+        self.context: dict[str, Any] = {
+            "site": site,
+            "policy": policy,
+            "rules": [(rule_id, rule.doc) for rule_id, rule in derive.RULES.items()],
+            "stale_words": self.stale_words,
+            "titles": known.titles,
+            "platform_labels": known.platform_labels,
+            "derived": known.derived,
+            "newer": known.newer,
+            "rows": known.rows,
+        }
+
+    def page(
+        self,
+        uri: str,
+        template: str,
+        edit_path: str | None,
+        *,
+        depends_on: list[str] | None = None,
+        **view: Any,
+    ) -> Page:
+        """A page, rendered; or the last render's page, when no input of it has changed."""
+        path = safe_path(uri, ".md")
+        signature = self.signatures[path] = self.signer.page(
+            uri, template, edit_path, depends_on or ["*"]
+        )
+        last = self.previous.get(path)
+        if last is not None and last[0] == signature:
+            self.reused += 1
+            return last[1]
+
+        def href(target: str) -> str:
+            if self.source_links:
+                return source_link(uri, target)
+            return relative_url(uri, target, self.directory_urls)
+
+        def link(kind: str, record_id: str) -> str:
+            return href(record_uri(kind, record_id))
+
+        def download(path: str) -> str:
+            if self.source_links:
+                return source_file(uri, path)
+            return relative_file(uri, path, self.directory_urls)
+
+        text = self.env.get_template(template).render(
+            **self.context, href=href, link=link, download=download, here=uri, **view
+        )
+        return Page(path, text, edit_path)
+
+    # --- views: what a page shows, selected and formatted ----------------------------------------
+
+    def only_file(self, kind: str) -> str | None:
+        """The edit target of a page built from a whole kind: its file, when there is just one."""
+        files = [path for (file_kind, _), path in self.site.files.items() if file_kind == kind]
+        return files[0] if len(files) == 1 else None
+
+    def sources(self, *records: Record, extra: tuple[str, ...] = ()) -> list[Any]:
+        cited = derive.cited_sources(*records, extra=extra)
+        return [self.site.sources[source_id] for source_id in cited]
+
+    def validation_view(self, validation: Validation) -> dict[str, Any]:
+        """What a result's pages show of it, built once: its page, its printable checklist and
+        each side-by-side page it is on read the same view."""
+        if validation.id not in self.views:
+            self.views[validation.id] = self._validation_view(validation)
+        return self.views[validation.id]
+
+    def _validation_view(self, validation: Validation) -> dict[str, Any]:
+        site = self.site
+        known = self.site_facts
+        derived = self.derived[validation.id]
+        suite = derived.reconciliation.suite
+        return {
+            "validation": validation,
+            "title": self.titles[validation.id],
+            "provider": site.providers[validation.provider],
+            "platform": site.platforms.get(validation.platform or ""),
+            "program": site.programs[validation.program],
+            "suite": suite,
+            "d": derived,
+            "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
+            "applicable": derived.applicable_items,
+            "closed": {
+                c.id: derived.applicable_items[c.id] - len(derived.open_items[c.id])
+                for c in self.checklists
+            },
+            "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
+            "systems": {system.key: system for system in validation.systems},
+            "program_case_studies": known.case_studies[validation.program],
+            "predecessor": site.validations.get(validation.predecessor or ""),
+            "partners": known.partners[validation.id],
+            "successors": known.successors.get(validation.id, []),
+            "sources": self.sources(
+                validation,
+                *([suite] if suite else []),
+                *(c for c, _, _ in derived.reconciliation.candidates),
+                extra=derive.caveat_sources(derived),
+            ),
+        }
+
+    def pair_label(self, validation: Validation) -> str:
+        """A column head on a side-by-side page: provider and program, which tell apart two
+        results of one provider."""
+        row = self.site_facts.rows[validation.id]
+        return f"{row.provider}, {row.program}"
+
+    def latest(self) -> dict[str, Any]:
+        """The home page's latest results: the dated ones newest first, then the undated ones,
+        LATEST in all, and how many results are undated."""
+        dated = [v for v in self.validations if v.announced is not None][:LATEST]
+        undated = [v for v in self.validations if v.announced is None]
+        shown = undated[: LATEST - len(dated)]
+        return {
+            "dated": dated,
+            "undated": shown,
+            "undated_words": undated_words(len(undated), len(shown), bool(dated)),
+        }
+
+    def flagged(self) -> list[tuple[Validation, list[tuple[str, str]]]]:
+        """The results the home page flags, each with its reasons as (kind, words)."""
+        newer = self.site_facts.newer
+
+        def words(validation: Validation, flag: str) -> str:
+            if flag == "stale":
+                return self.stale_words
+            if flag == "superseded":
+                return f"a newer release is on record: {newer[validation.id]}"
+            return VALIDITY_WORDS[flag]
+
+        return [
+            (v, [(flag, words(v, flag)) for flag in flags]) for v, flags in self.site_facts.flagged
+        ]
+
+    def measurements(self, validations: list[Validation]) -> list[tuple[Any, ...]]:
+        """Every figure of the results, each with the result it belongs to."""
+        return [(v, row) for v in validations for row in self.derived[v.id].figures]
+
+    # --- pages -----------------------------------------------------------------------------------
+
+    def render(self, examples: list[api.Example]) -> dict[str, Page]:
+        """Every page, by its path; `examples` are the API requests the data page shows."""
+        pages = [
+            self.home_page(),
+            *self.index_pages(),
+            self.case_studies_page(),
+            self.compare_page(),
+            self.data_page(examples),
+            self.checklist_page(),
+            self.workloads_page(),
+            *self.chip_pages(),
+            *self.pair_pages(),
+            *self.result_pages(),
+            *self.provider_pages(),
+            *self.program_pages(),
+            *self.platform_pages(),
+        ]
+        by_uri = {page.uri: page for page in pages}
+        if len(by_uri) != len(pages):  # one page would silently replace another
+            counts = Counter(page.uri for page in pages)
+            twice = sorted(uri for uri, count in counts.items() if count > 1)
+            raise ValueError(f"two generated pages share a path: {', '.join(twice)}")
+        return by_uri
+
+    def home_page(self) -> Page:
+        timeline = self.charts["timeline"]
+        return self.page(
+            "index.md", "home.md.j2", None, **self.latest(), flagged=self.flagged(),
+            timeline=timeline,
+        )  # fmt: skip
+
+    def index_pages(self) -> list[Page]:
+        site = self.site
+        return [
+            self.page(
+                "validations/index.md", "validations.md.j2", None, validations=self.validations
+            ),
+            self.page(
+                "providers/index.md",
+                "providers.md.j2",
+                None,
+                clouds=[site.providers[p] for p in self.site_facts.clouds],
+                submitters=[site.providers[p] for p in self.site_facts.submitters],
+            ),
+            self.page(
+                "programs/index.md", "programs.md.j2", None, programs=list(site.programs.values())
+            ),
+            self.page(
+                "platforms/index.md",
+                "platforms.md.j2",
+                None,
+                platforms=list(site.platforms.values()),
+            ),
+        ]
+
+    def case_studies_page(self) -> Page:
+        case_studies = list(self.site.case_studies.values())
+        return self.page(
+            "case-studies.md",
+            "case-studies.md.j2",
+            self.only_file("case-studies"),
+            case_studies=case_studies,
+            gaps=self.site_facts.gaps,
+            sources=self.sources(*case_studies),
+            chart=self.charts.get("case-studies"),
+        )
+
+    def compare_page(self) -> Page:
+        return self.page(
+            "compare.md",
+            "compare.md.j2",
+            None,
+            validations=self.validations,
+            questions=self.questions,
+            matrix=self.charts["evidence"],
+            fired=self.site_facts.fired,
+        )
+
+    def data_page(self, examples: list[api.Example]) -> Page:
+        return self.page(
+            "data.md",
+            "data.md.j2",
+            None,
+            kinds=list(KINDS),
+            endpoints=api.endpoints(),
+            examples=examples,
+            charts=sorted(self.charts.values(), key=lambda c: c.id),
+            validations=self.validations,
+            checklists=self.checklists,
+        )
+
+    def checklist_page(self) -> Page:
+        return self.page(
+            "checklist.md",
+            "checklist.md.j2",
+            self.only_file("checklists"),
+            checklists=self.checklists,
+            questions=self.site.questions,
+            validations=self.validations,
+            wordings={
+                (c.id, item.id): derive.item_wording(item, None)
+                for c in self.checklists
+                for item in c.items
+            },
+            slots=[
+                (name, " ".join((fill.__doc__ or "").split()))
+                for name, fill in derive.SLOTS.items()
+            ],
+            sources=self.sources(*self.checklists),
+        )
+
+    def workloads_page(self) -> Page:
+        known = self.site_facts
+        return self.page(
+            "workloads/index.md",
+            "workloads.md.j2",
+            None,
+            chips=known.chips,
+            whole_cloud=known.whole_cloud,
+        )
+
+    def chip_pages(self) -> Iterator[Page]:
+        for chip in self.site_facts.chips:
+            yield self.page(
+                f"workloads/{chip.slug}.md",
+                "workload-chip.md.j2",
+                None,
+                chip=chip,
+                kind_words=workloads.KIND_WORDS,
+            )
+
+    def pair_pages(self) -> Iterator[Page]:
+        for pair in self.site_facts.pairs:
+            yield self.page(
+                f"pairs/{pair.id}.md",
+                "pair.md.j2",
+                None,
+                depends_on=[f"facts:{pair.first.id}", f"facts:{pair.second.id}"],
+                pair=pair,
+                views=[self.validation_view(pair.first), self.validation_view(pair.second)],
+                labels=[self.pair_label(pair.first), self.pair_label(pair.second)],
+            )
+
+    def result_pages(self) -> Iterator[Page]:
+        """Each result's page, then its printable trial checklist."""
+        for validation in self.validations:
+            edit = self.site.file_of("validations", validation.id)
+            depends_on = [f"facts:{validation.id}"]
+            view = self.validation_view(validation)
+            yield self.page(
+                record_uri("validations", validation.id),
+                "validation.md.j2",
+                edit,
+                depends_on=depends_on,
+                **view,
+            )
+            derived = self.derived[validation.id]
+            cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
+            trial_sources = self.sources(*self.checklists, extra=cited)
+            yield self.page(
+                f"trial-checklists/{validation.id}.md",
+                "trial-checklist.md.j2",
+                edit,
+                depends_on=depends_on,
+                **{**view, "sources": trial_sources},
+            )
+
+    def provider_pages(self) -> Iterator[Page]:
+        known = self.site_facts
+        for provider in self.site.providers.values():
+            own = known.by_provider[provider.id]
+            yield self.page(
+                record_uri("providers", provider.id),
+                "provider.md.j2",
+                self.site.file_of("providers", provider.id),
+                depends_on=[f"providers:{provider.id}", "references"]
+                + [f"facts:{v.id}" for v in own],
+                provider=provider,
+                is_cloud=provider.id in known.clouds,
+                sources=self.sources(provider),
+                validations=own,
+                without=known.programs_without[provider.id],
+                conflicts=known.conflicts[provider.id],
+                measurements=self.measurements(own),
+            )
+
+    def program_pages(self) -> Iterator[Page]:
+        known = self.site_facts
+        for program in self.site.programs.values():
+            suites = known.suites[program.id]
+            own = known.by_program[program.id]
+            yield self.page(
+                record_uri("programs", program.id),
+                "program.md.j2",
+                self.site.file_of("programs", program.id),
+                depends_on=["references", *(f"facts:{v.id}" for v in own)],
+                program=program,
+                suites=[(s, derive.suite_counts(s)) for s in suites],
+                validations=own,
+                case_studies=known.case_studies[program.id],
+                sources=self.sources(program, *suites),
+            )
+
+    def platform_pages(self) -> Iterator[Page]:
+        known = self.site_facts
+        for platform in self.site.platforms.values():
+            own = known.by_platform[platform.id]
+            yield self.page(
+                record_uri("platforms", platform.id),
+                "platform.md.j2",
+                self.site.file_of("platforms", platform.id),
+                depends_on=[f"platforms:{platform.id}", "references"]
+                + [f"facts:{v.id}" for v in own],
+                platform=platform,
+                validations=own,
+                sources=self.sources(platform),
+            )
+
+    def chart_files(self, store: SvgStore) -> dict[str, bytes]:
+        """Each chart as a light and a dark SVG, and its data as CSV."""
+        drawings = {}
+        files = {}
+        for chart in self.charts.values():
+            drawings[f"charts/{chart.id}.svg"] = charts.drawing(chart, "light")
+            drawings[f"charts/{chart.id}.dark.svg"] = charts.drawing(chart, "dark")
+            table = chart.table
+            files[f"charts/{chart.id}.csv"] = csv_text(table.columns, list(table.rows)).encode()
+        return files | store.render(drawings)
+
+
+def render(
+    site: Site,
+    templates_dir: Path,
+    *,
+    policy: derive.Policy,
+    directory_urls: bool = True,
+    svg_store: SvgStore | None = None,
+    site_url: str | None = None,
+    previous: dict[str, tuple[str, Page]] | None = None,
+    source_links: bool = False,
+) -> Output:
+    """Every generated page and data file of the site, by its path in the output. `site_url`,
+    the published address, makes the feeds' and the calendar's links absolute. `previous`, the
+    last render's `signed` pages, lets each page whose inputs are unchanged be reused.
+    `source_links` writes links from one Markdown file to another, as Zensical reads them."""
+    site_facts = derive_site(site, policy)
+    renderer = Renderer(
+        site,
+        templates_dir,
+        directory_urls=directory_urls,
+        policy=policy,
+        previous=previous,
+        site_facts=site_facts,
+        source_links=source_links,
+    )
+    data = build_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
+    store = svg_store or SvgStore(None)
+    data |= renderer.chart_files(store)
+    store.prune()  # this is the whole site: what it did not use, no build needs
+    pages = renderer.render(api.examples(data))
+    signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
+    return Output(pages, {safe_path(uri): content for uri, content in data.items()}, signed)

@@ -1,0 +1,106 @@
+"""Page signatures: a hash of every input of a generated page, so that a rebuild (as under
+`mkdocs serve`) reuses each page whose inputs are unchanged and renders again only the others.
+
+A page names what it depends on: a record (`"providers:ID"`), everything one result's pages may
+show (`"facts:ID"`), the records every result's facts may read (`"references"`), or all of it
+(`"*"`, the default).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from generator.derive.site_facts import SiteFacts
+from generator.model.site import Site
+
+# Kinds whose records any result's page may read, through its derived facts or its citations.
+SHARED_KINDS = {"sources", "programs", "suites", "case-studies", "checklists", "questions"}
+
+
+def _hash(parts: list[Any]) -> str:
+    return hashlib.sha256(repr(parts).encode("utf-8")).hexdigest()
+
+
+class Signatures:
+    """The signatures of one render's pages: from the records' digests, the facts derived across
+    results, and the templates folder with the build's options."""
+
+    def __init__(
+        self, site: Site, site_facts: SiteFacts, templates_dir: Path, options: list[Any]
+    ) -> None:
+        self.site = site
+        self.site_facts = site_facts
+        self.templates = _hash(
+            [
+                (path.relative_to(templates_dir).as_posix(), path.read_bytes().hex())
+                for path in sorted(templates_dir.rglob("*"))
+                if path.is_file()
+            ]
+            + options
+        )
+        self._facts: dict[str, str] = {}
+        self._references: str | None = None
+        self._everything: str | None = None
+
+    def references(self) -> str:
+        """A hash of the records every result's derived facts may read: programs, suites, case
+        studies, checklists, questions, and the sources any page may cite."""
+        if self._references is None:
+            shared = sorted(
+                (key, digest) for key, digest in self.site.digests.items() if key[0] in SHARED_KINDS
+            )
+            self._references = _hash(shared)
+        return self._references
+
+    def facts(self, validation_id: str) -> str:
+        """A hash of all a page may show of a result: its record and its analysis, its provider
+        and platform, the shared records, and what is derived across results (its title, its
+        row, a newer release, its partners, successors and predecessor)."""
+        found = self._facts.get(validation_id)
+        if found is None:
+            v = self.site.validations[validation_id]
+            digests = self.site.digests
+            known = self.site_facts
+            titles = known.titles
+            found = self._facts[validation_id] = _hash(
+                [
+                    self.references(),
+                    digests.get(("validations", v.id)),
+                    digests.get(("providers", v.provider)),
+                    digests.get(("platforms", v.platform or "")),
+                    titles[v.id],
+                    known.platform_labels[v.id],
+                    known.rows[v.id],
+                    known.newer.get(v.id),
+                    [(pair_id, other.id, titles[other.id]) for other, pair_id in
+                     known.partners[v.id]],
+                    [(s.id, titles[s.id]) for s in known.successors.get(v.id, [])],
+                    [v.predecessor, titles.get(v.predecessor or "")],
+                ]
+            )  # fmt: skip
+        return found
+
+    def everything(self) -> str:
+        if self._everything is None:
+            every = [sorted(self.site.digests.items())]
+            validations = self.site_facts.validations
+            self._everything = _hash(every + [self.facts(v.id) for v in validations])
+        return self._everything
+
+    def page(self, uri: str, template: str, edit_path: str | None, deps: list[str]) -> str:
+        """A hash of every input of a page: its template folder, the build's options, and the
+        records and results it depends on (`"*"` for every one of them)."""
+        versions: list[str | None] = []
+        for dep in deps:
+            kind, _, record_id = dep.partition(":")
+            if dep == "*":
+                versions.append(self.everything())
+            elif dep == "references":
+                versions.append(self.references())
+            elif kind == "facts":
+                versions.append(self.facts(record_id))
+            else:
+                versions.append(self.site.digests.get((kind, record_id)))
+        return _hash([self.templates, uri, template, edit_path, deps, versions])

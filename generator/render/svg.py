@@ -1,0 +1,145 @@
+"""Charts to static SVG, through vl-convert, with a cache keyed by each chart's input.
+
+A chart's key is a hash of what it is drawn from (its table, title and colour scheme) and of the
+drawing code's version (charts.py, Altair's and vl-convert's versions), never of the built spec:
+so a build whose charts are all cached builds no spec, and imports neither Altair nor vl-convert.
+Any change to the data, to the drawing code or to either library makes a new key.
+
+The cache folder may be any folder (`render --cache`, the plugin's `cache_dir`), so the store
+keeps its SVGs in a folder of its own there (FOLDER), which it marks as its own, and prunes only
+files of its own naming in it: a `~/Pictures` given as the cache keeps its pictures.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.render.output import Marker, claim
+
+# Each worker process pays for starting its own converter. On two cores, benchmarks/charts.py
+# measured parallel/serial at about 1.0 for 24 cold specs, 0.78 for 48 and 0.62 for 120.
+PARALLEL_FROM = 40
+FOLDER = "cloudqual-charts"
+MARKER = Marker(
+    ".cloudqual-charts",
+    "Charts that cloudqual converted to SVG, by a hash of what each is drawn from. Each render "
+    "removes those it did not use; files of other names are left alone.\n",
+)
+# What the store writes: a key (a hash, in hex) as an SVG, or as one being written.
+_OWN = re.compile(r"([0-9a-f]+)\.svg(\.partial-[0-9]+)?")
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One SVG to have: its cache key, and how to build its Vega-Lite spec on a cache miss."""
+
+    key: str
+    spec: Callable[[], dict[str, Any]]
+
+
+def _convert(spec: dict[str, Any]) -> bytes:
+    import vl_convert
+
+    svg: str = vl_convert.vegalite_to_svg(spec)
+    return svg.encode("utf-8")
+
+
+class SvgStore:
+    """Converts charts to SVG, reusing cached results; counts the conversions it really ran.
+
+    The cache stays bounded: `prune` removes every entry the last render did not use. The
+    entries in memory are kept across `mkdocs serve` rebuilds, which keep the store. Its folder
+    is claimed on first use: a folder of that name it did not write raises output.Refused.
+    """
+
+    def __init__(self, cache_dir: Path | None, *, workers: int | None = None) -> None:
+        self.cache_dir = cache_dir
+        self.claimed = False
+        self.workers = workers or os.cpu_count() or 1
+        self.conversions = 0
+        self.memory: dict[str, bytes] = {}
+        self.used: set[str] = set()
+
+    def _folder(self) -> Path | None:
+        """The store's own folder in the cache, made and marked on first use; None without a
+        cache."""
+        if self.cache_dir is None:
+            return None
+        folder = self.cache_dir / FOLDER
+        if not self.claimed:
+            claim(folder, MARKER, writing="keep charts in", writer="the chart cache")
+            self.claimed = True
+        return folder
+
+    def _cached(self, key: str) -> bytes | None:
+        if key in self.memory:
+            return self.memory[key]
+        folder = self._folder()
+        if folder is not None:
+            try:
+                svg = (folder / f"{key}.svg").read_bytes()
+            except OSError:
+                return None
+            self.memory[key] = svg
+            return svg
+        return None
+
+    def _store(self, key: str, svg: bytes) -> None:
+        self.memory[key] = svg
+        folder = self._folder()
+        if folder is None:
+            return
+        # Write then rename, so a build stopped midway never leaves a truncated SVG in the cache.
+        partial = folder / f"{key}.svg.partial-{os.getpid()}"
+        partial.write_bytes(svg)
+        partial.replace(folder / f"{key}.svg")
+
+    def render(self, drawings: dict[str, Drawing]) -> dict[str, bytes]:
+        """The SVG of every drawing, by the same name; cold ones convert in parallel."""
+        keys = {name: drawing.key for name, drawing in drawings.items()}
+        self.used |= set(keys.values())
+        found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
+        cold = sorted({key: name for name, key in keys.items() if key not in found}.items())
+        specs = [drawings[name].spec() for _, name in cold]
+        if len(cold) >= PARALLEL_FROM and self.workers > 1:
+            # vl-convert runs one JavaScript engine per process, so threads would queue behind
+            # it: parallel means processes. "spawn" starts them clean, never forking a process
+            # whose converter threads are already running.
+            context = multiprocessing.get_context("spawn")
+            workers = min(self.workers, len(cold))
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+                chunk = max(1, len(cold) // (workers * 4))
+                converted = list(pool.map(_convert, specs, chunksize=chunk))
+        else:
+            converted = [_convert(spec) for spec in specs]
+        for (key, _), svg in zip(cold, converted, strict=True):
+            self._store(key, svg)
+            found[key] = svg
+        self.conversions += len(cold)
+        return {name: found[key] for name, key in keys.items()}
+
+    def prune(self) -> int:
+        """Forget every entry that no render since the last prune used, on disk and in memory,
+        and how many files went. Partial files of a stopped build go too. Only files of the
+        store's naming, in its own folder, are ever removed."""
+        removed = 0
+        self.memory = {key: svg for key, svg in self.memory.items() if key in self.used}
+        folder = self._folder()
+        if folder is not None and folder.is_dir():
+            for path in folder.iterdir():
+                own = _OWN.fullmatch(path.name)
+                if own is None or path.is_symlink() or not path.is_file():
+                    continue
+                if own.group(2) is None and own.group(1) in self.used:
+                    continue
+                path.unlink(missing_ok=True)
+                removed += 1
+        self.used = set()
+        return removed
