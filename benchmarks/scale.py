@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from generator.build.pipeline import site_output  # noqa: E402
 from generator.checks.loader import load_site  # noqa: E402
 from generator.derive.validation import Policy  # noqa: E402
-from generator.render.renderer import render  # noqa: E402
 from generator.render.svg import SvgStore  # noqa: E402
 
 # Charts converted once and kept in memory: this measures checking and rendering, not vl-convert.
@@ -41,7 +41,7 @@ def measure(content: Path) -> tuple[float, float]:
     started = time.perf_counter()
     site = load_site(content)
     checked = time.perf_counter()
-    render(site, ROOT / "templates", policy=Policy(date.today()), svg_store=STORE)
+    site_output(site, ROOT / "templates", policy=Policy(date.today()), svg_store=STORE)
     return checked - started, time.perf_counter() - checked
 
 

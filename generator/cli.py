@@ -12,14 +12,14 @@ from datetime import date
 from pathlib import Path
 
 from generator import report
+from generator.build.memo import default_cache_dir
+from generator.build.pipeline import site_output
 from generator.checks.loader import hand_written_pages, load_site
 from generator.engines import assets
-from generator.engines.memo import default_cache_dir
 from generator.model.policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
 from generator.model.records import ID_PATTERN, KINDS, json_schemas
 from generator.problems import ContentError, plain, quote
 from generator.render.output import Refused, check_site
-from generator.render.renderer import render
 from generator.render.svg import SvgStore
 from generator.scaffold import scaffold
 
@@ -137,7 +137,7 @@ def _render(args: argparse.Namespace) -> int:
     # Unset, the plugin's own cache for the project the content folder is in: outside it.
     store = SvgStore(args.cache or default_cache_dir(args.content.resolve().parent))
     try:
-        output = render(
+        output = site_output(
             site,
             args.templates,
             policy=policy,

@@ -12,11 +12,11 @@ from typing import TypeVar
 
 import pytest
 
+from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.render.output import Output
-from generator.render.renderer import render
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
@@ -114,7 +114,7 @@ def real_site() -> Site:
 @pytest.fixture(scope="session")
 def real_output(real_site: Site) -> Output:
     """The real content rendered once a session, on AS_OF, with the session's chart cache."""
-    return render(real_site, ROOT / "templates", policy=Policy(AS_OF))
+    return site_output(real_site, ROOT / "templates", policy=Policy(AS_OF))
 
 
 @pytest.fixture

@@ -20,10 +20,11 @@ import pytest
 from conftest import ROOT
 from openapi_spec_validator import validate as validate_openapi
 
+from generator.build.pipeline import site_output
 from generator.derive import validation as derive
 from generator.model.records import Dating
 from generator.model.site import Site
-from generator.render.renderer import Output, render
+from generator.render.output import Output
 
 POLICY = derive.Policy(date(2026, 12, 2))
 API = "api/v1"
@@ -226,7 +227,7 @@ def _with_dated_exemplar(site: Site) -> Site:
 
 def _entries(site: Site, as_of: date) -> dict[str, tuple[str, str]]:
     policy = derive.Policy(as_of)
-    rendered = render(site, ROOT / "templates", policy=policy)
+    rendered = site_output(site, ROOT / "templates", policy=policy)
     parsed = feedparser.parse(rendered.data["feeds/providers/crusoe.atom"])
     assert not parsed.bozo
     return {entry.id: (entry.updated, entry.title) for entry in parsed.entries}
@@ -252,7 +253,7 @@ def test_feed_entries_keep_their_ids_and_dates_as_the_build_date_moves(site: Sit
 @pytest.mark.slow
 def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> None:
     dated = _with_dated_exemplar(site)
-    rendered = render(dated, ROOT / "templates", policy=POLICY)
+    rendered = site_output(dated, ROOT / "templates", policy=POLICY)
     calendar = icalendar.Calendar.from_ical(rendered.data["feeds/calendar.ics"])
     events = {str(e["uid"]): e for e in calendar.walk("VEVENT")}
     assert len(events) == len(calendar.walk("VEVENT"))
@@ -272,7 +273,7 @@ def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> Non
 
 @pytest.mark.slow
 def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -> None:
-    again = render(copy.deepcopy(site), ROOT / "templates", policy=POLICY)
+    again = site_output(copy.deepcopy(site), ROOT / "templates", policy=POLICY)
     data = {p: b for p, b in output.data.items() if p.startswith(("api/", "feeds/"))}
     assert data == {p: b for p, b in again.data.items() if p.startswith(("api/", "feeds/"))}
     # Nothing of the build's clock: the only dates are the content's and the policy's.
@@ -281,7 +282,7 @@ def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -
 
 @pytest.mark.slow
 def test_absolute_links_under_the_published_address(site: Site) -> None:
-    rendered = render(site, ROOT / "templates", policy=POLICY, site_url="https://site.test/q/")
+    rendered = site_output(site, ROOT / "templates", policy=POLICY, site_url="https://site.test/q/")
     parsed = feedparser.parse(rendered.data["feeds/validations.atom"])
     assert all(e.link.startswith("https://site.test/q/validations/") for e in parsed.entries)
     assert parsed.feed.links[0].href == "https://site.test/q/feeds/validations.atom"

@@ -17,9 +17,9 @@ from datetime import date
 import pytest
 from conftest import MINIMAL, ROOT
 
+from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
-from generator.render.renderer import render
 
 EXPECTED = MINIMAL.parent / "expected"
 AS_OF = Policy(as_of=date(2026, 12, 2))
@@ -30,7 +30,7 @@ LEFT_OUT = (".svg",)
 
 def rendered() -> dict[str, bytes]:
     """Every file the minimal content renders to, by its path in the output."""
-    output = render(load_site(MINIMAL), ROOT / "templates", policy=AS_OF)
+    output = site_output(load_site(MINIMAL), ROOT / "templates", policy=AS_OF)
     files = {f"pages/{uri}": page.markdown.encode("utf-8") for uri, page in output.pages.items()}
     files |= {f"data/{path}": data for path, data in output.data.items()}
     return {path: data for path, data in files.items() if not path.endswith(LEFT_OUT)}

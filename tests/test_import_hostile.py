@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from test_import import VALIDATION, Workspace, run, workspace, written
 
+from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
-from generator.render.renderer import render
 
 __all__ = ["workspace"]  # the fixture, used by name
 
@@ -186,7 +186,7 @@ def test_a_name_from_a_results_folder_is_never_a_link(
     record = written(workspace)
     assert HOSTILE not in str(record["summary"])  # escaped, as Markdown must hold it
     site = load_site(workspace.content)
-    output = render(
+    output = site_output(
         site, Path(__file__).parent.parent / "templates", policy=Policy(date(2026, 12, 4))
     )
     page = output.pages[f"validations/{VALIDATION}.md"].markdown

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.derive.validation import Policy
 from generator.render.output import Output
-from generator.render.renderer import render
 from generator.render.svg import SvgStore
 
 POLICY = Policy(date(2026, 12, 2))
@@ -32,7 +32,7 @@ STORE = SvgStore(None)  # charts converted once, kept in memory for every render
 def _render(content: Path, previous: Output | None = None) -> tuple[Output, int]:
     site = load_site(content)
     signed = previous.signed if previous else None
-    output = render(site, TEMPLATES, policy=POLICY, svg_store=STORE, previous=signed)
+    output = site_output(site, TEMPLATES, policy=POLICY, svg_store=STORE, previous=signed)
     reused = sum(
         1
         for uri, (signature, page) in output.signed.items()

@@ -264,3 +264,9 @@ def test_the_loader_assembles_and_leaves_problems_to_the_checks() -> None:
         and node.func.id == "Problem"
     ]
     assert made == [], f"generator/checks/loader.py makes a Problem on lines {made}"
+
+
+def test_the_plugin_is_wiring() -> None:
+    # Caches, threads and the site folder live in engines/; the plugin only connects events.
+    lines = (PACKAGE / "engines" / "mkdocs" / "plugin.py").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 120

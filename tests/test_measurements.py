@@ -14,11 +14,12 @@ from browsing import chromium, served
 from conftest import ROOT
 from playwright.sync_api import expect
 
+from generator.build.pipeline import site_output
 from generator.derive import validation as derive
 from generator.model.records import InvalidResult
 from generator.model.site import Site
 from generator.publish.api import MEASUREMENT_COLUMNS, measurement_rows
-from generator.render.renderer import Output, render
+from generator.render.output import Output
 from generator.render.svg import SvgStore
 
 CONTENT = ROOT / "content"
@@ -38,7 +39,7 @@ def site(real_site: Site) -> Site:
 @pytest.fixture(scope="module")
 def output(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Output:
     store = SvgStore(tmp_path_factory.mktemp("svg"))
-    return render(
+    return site_output(
         site, ROOT / "templates", policy=derive.Policy(date(2026, 12, 2)), svg_store=store
     )
 

@@ -9,7 +9,7 @@ import pytest
 from build import make_project, mkdocs_build, tree_digest
 from conftest import MINIMAL
 
-from generator.engines.memo import Memo, default_cache_dir, fingerprint
+from generator.build.memo import Memo, default_cache_dir, fingerprint
 from generator.render.output import Output, Page
 
 OPTIONS = {"as_of": "2026-12-02", "directory_urls": True}

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.derive import workloads
 from generator.derive.site_facts import derive_site
@@ -16,7 +17,7 @@ from generator.derive.validation import Policy
 from generator.model.links import page_url, relative_file, relative_url, safe_path
 from generator.model.site import Site
 from generator.render.output import Output
-from generator.render.renderer import render, undated_words
+from generator.render.renderer import undated_words
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
@@ -66,7 +67,7 @@ def test_content_is_data_not_template(minimal_content: Path) -> None:
         'summary: "{{ 7 * 7 }} {% raw %} <script>alert(1)</script> **kept**"',
     )
     record.write_text(text, encoding="utf-8")
-    pages = render(load_site(minimal_content), ROOT / "templates", policy=POLICY).pages
+    pages = site_output(load_site(minimal_content), ROOT / "templates", policy=POLICY).pages
     page = pages["validations/test-validation.md"].markdown
     assert "{{ 7 * 7 }} {% raw %}" in page
     assert "49" not in page

@@ -35,9 +35,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from generator.checks.loader import hand_written_pages, load_site
+from generator.build.memo import Memo, code_version, default_cache_dir
+from generator.build.pipeline import Inputs, build
+from generator.checks.loader import hand_written_pages
 from generator.engines import assets, csp, project
-from generator.engines.memo import Memo, code_version, default_cache_dir, fingerprint
 from generator.engines.mkdocs import extension
 from generator.model.links import FILE_SCHEME
 from generator.model.policy import (
@@ -50,7 +51,6 @@ from generator.model.policy import (
 from generator.problems import ContentError
 from generator.render import output
 from generator.render.output import Output
-from generator.render.renderer import render
 from generator.render.svg import SvgStore
 
 # The published address, as mkdocs.yml reads it with `!ENV`.
@@ -239,48 +239,34 @@ def _keep_cache(work: Path) -> None:
 
 def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
     """Every page and data file, linked for Zensical: the last build's, as the plugin reuses
-    its own (memo.py), when no content, template, code or option has changed since. Says
+    its own (build/memo.py), when no content, template, code or option has changed since. Says
     whether it was."""
-    policy = options.policy
-    key = fingerprint(
+    inputs = Inputs(
         options.content_dir,
         options.templates_dir,
-        {
-            "engine": project.ZENSICAL,
-            "as_of": policy.as_of.isoformat(),
-            "expiry_warning_days": policy.expiry_warning_days,
-            "review_max_age_days": policy.review_max_age_days,
-            "site_url": options.site_url,
-        },
-    )
-    memo = Memo(memo_folder)
-    remembered = memo.get(key) if key is not None else None
-    if remembered is not None:
-        return remembered.output, True
-    if memo.refused is not None:
-        print(
-            f"cloudqual: the remembered build was not used: {memo.refused}; the site is built "
-            "in full",
-            file=sys.stderr,
-        )
-    try:
-        site = load_site(options.content_dir)
-    except ContentError as error:
-        raise BuildError(str(error)) from None
-    if site.warnings:  # as `mkdocs build --strict` fails on the plugin's warnings
-        shown = "\n".join(str(warning) for warning in site.warnings)
-        raise BuildError(f"{shown}\ncloudqual: aborted on {len(site.warnings)} content warnings")
-    rendered = render(
-        site,
-        options.templates_dir,
-        policy=policy,
-        svg_store=SvgStore(options.cache_dir),
+        options.policy,
         site_url=options.site_url,
         source_links=True,
     )
-    if key is not None:  # only a build without warnings gets here, so none are kept
-        memo.put(key, rendered, [])
-    return rendered, False
+    memo = Memo(memo_folder)
+    key = inputs.key(project.ZENSICAL)
+    try:
+        remembered, reused = build(
+            inputs,
+            memo,
+            key,
+            svg_store=SvgStore(options.cache_dir),
+            say=lambda notice: print(notice, file=sys.stderr),
+        )
+    except ContentError as error:
+        raise BuildError(str(error)) from None
+    if remembered.warnings:  # as `mkdocs build --strict` fails on the plugin's warnings
+        shown = "\n".join(remembered.warnings)
+        count = len(remembered.warnings)
+        raise BuildError(f"{shown}\ncloudqual: aborted on {count} content warnings")
+    if key is not None and not reused:  # only a build without warnings gets here
+        memo.put(key, remembered.output, [])
+    return remembered.output, reused
 
 
 def build_zensical(config_file: Path, site_dir: Path) -> str:

@@ -35,9 +35,9 @@ from generator.model.links import (
 from generator.model.records import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
 from generator.model.site import Site
 from generator.publish import api
-from generator.publish.files import build_data, csv_text
+from generator.publish.files import csv_text
 from generator.render import charts, markup
-from generator.render.output import Output, Page
+from generator.render.output import Page
 from generator.render.signatures import Signatures
 from generator.render.svg import SvgStore
 
@@ -549,37 +549,3 @@ class Renderer:
             table = chart.table
             files[f"charts/{chart.id}.csv"] = csv_text(table.columns, list(table.rows)).encode()
         return files | store.render(drawings)
-
-
-def render(
-    site: Site,
-    templates_dir: Path,
-    *,
-    policy: derive.Policy,
-    directory_urls: bool = True,
-    svg_store: SvgStore | None = None,
-    site_url: str | None = None,
-    previous: dict[str, tuple[str, Page]] | None = None,
-    source_links: bool = False,
-) -> Output:
-    """Every generated page and data file of the site, by its path in the output. `site_url`,
-    the published address, makes the feeds' and the calendar's links absolute. `previous`, the
-    last render's `signed` pages, lets each page whose inputs are unchanged be reused.
-    `source_links` writes links from one Markdown file to another, as Zensical reads them."""
-    site_facts = derive_site(site, policy)
-    renderer = Renderer(
-        site,
-        templates_dir,
-        directory_urls=directory_urls,
-        policy=policy,
-        previous=previous,
-        site_facts=site_facts,
-        source_links=source_links,
-    )
-    data = build_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
-    store = svg_store or SvgStore(None)
-    data |= renderer.chart_files(store)
-    store.prune()  # this is the whole site: what it did not use, no build needs
-    pages = renderer.render(api.examples(data))
-    signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
-    return Output(pages, {safe_path(uri): content for uri, content in data.items()}, signed)

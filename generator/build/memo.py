@@ -42,7 +42,7 @@ from typing import Any
 
 from generator.render.output import Output, Page, stays_inside
 
-# The package root: engines/ sits one folder below it.
+# The package root: build/ sits one folder below it.
 PACKAGE = Path(__file__).resolve().parent.parent
 # A new layout of the stored build is a new key, never a misread file.
 FORMAT = "3"

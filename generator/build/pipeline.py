@@ -1,0 +1,129 @@
+"""The one pipeline both engines call: load and check the records, derive the site's facts,
+publish the API's documents, render the pages and charts.
+
+`build` puts the remembered build (memo.py) in front of it: when no input has changed, the last
+build's output is returned and nothing is loaded. The MkDocs plugin, `cloudqual build --engine
+zensical` and `cloudqual render` all come through here, so the stages run in one order, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator.build.memo import Memo, Remembered, fingerprint
+from generator.model.policy import Policy
+from generator.render.output import Output, Page
+
+# The stages are imported where they run: a build the memo answers needs none of them, and
+# loading Jinja, the Markdown library and the API's models costs a cold start more than the
+# remembered build does.
+if TYPE_CHECKING:
+    from generator.checks.loader import Read
+    from generator.model.site import Site
+    from generator.render.svg import SvgStore
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a build is made from, besides the code: the two folders and the options."""
+
+    content_dir: Path
+    templates_dir: Path
+    policy: Policy
+    directory_urls: bool = True
+    site_url: str | None = None
+    # Links from one Markdown file to another, as Zensical reads them.
+    source_links: bool = False
+
+    def key(self, engine: str) -> str | None:
+        """The remembered build's key: None when a file cannot be read, so the build goes on
+        to the loader, which says why."""
+        options: dict[str, Any] = {
+            "engine": engine,
+            "as_of": self.policy.as_of.isoformat(),
+            "expiry_warning_days": self.policy.expiry_warning_days,
+            "review_max_age_days": self.policy.review_max_age_days,
+            "directory_urls": self.directory_urls,
+            "site_url": self.site_url,
+            "source_links": self.source_links,
+        }
+        return fingerprint(self.content_dir, self.templates_dir, options)
+
+
+def build(
+    inputs: Inputs,
+    memo: Memo,
+    key: str | None,
+    *,
+    svg_store: SvgStore,
+    say: Callable[[str], None],
+    known: dict[tuple[str, str, str, bytes], Read] | None = None,
+    previous: dict[str, tuple[str, Page]] | None = None,
+) -> tuple[Remembered, bool]:
+    """The site's output and content warnings, and whether they are the remembered build's.
+    A new build is not remembered here: the caller decides when (the plugin, under `mkdocs
+    serve`, off the rebuild; the Zensical path only without warnings). Raises ContentError."""
+    remembered = memo.get(key) if key is not None else None
+    if remembered is not None:
+        return remembered, True
+    if memo.refused is not None:
+        why = f"cloudqual: the remembered build was not used: {memo.refused}"
+        say(f"{why}; the site is built in full")
+    from generator.checks.loader import load_site
+
+    site = load_site(inputs.content_dir, known=known)
+    output = site_output(
+        site,
+        inputs.templates_dir,
+        policy=inputs.policy,
+        directory_urls=inputs.directory_urls,
+        svg_store=svg_store,
+        site_url=inputs.site_url,
+        previous=previous,
+        source_links=inputs.source_links,
+    )
+    return Remembered(output, [str(warning) for warning in site.warnings]), False
+
+
+def site_output(
+    site: Site,
+    templates_dir: Path,
+    *,
+    policy: Policy,
+    directory_urls: bool = True,
+    svg_store: SvgStore | None = None,
+    site_url: str | None = None,
+    previous: dict[str, tuple[str, Page]] | None = None,
+    source_links: bool = False,
+) -> Output:
+    """Every generated page and data file of the site, by its path in the output. `site_url`,
+    the published address, makes the feeds' and the calendar's links absolute. `previous`, the
+    last render's `signed` pages, lets each page whose inputs are unchanged be reused.
+    `source_links` writes links from one Markdown file to another, as Zensical reads them."""
+    from generator.derive.site_facts import derive_site
+    from generator.model.links import safe_path
+    from generator.publish import api
+    from generator.publish.files import build_data
+    from generator.render.renderer import Renderer
+    from generator.render.svg import SvgStore
+
+    site_facts = derive_site(site, policy)
+    renderer = Renderer(
+        site,
+        templates_dir,
+        directory_urls=directory_urls,
+        policy=policy,
+        previous=previous,
+        site_facts=site_facts,
+        source_links=source_links,
+    )
+    data = build_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
+    store = svg_store or SvgStore(None)
+    data |= renderer.chart_files(store)
+    store.prune()  # this is the whole site: what it did not use, no build needs
+    pages = renderer.render(api.examples(data))
+    signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
+    return Output(pages, {safe_path(uri): content for uri, content in data.items()}, signed)

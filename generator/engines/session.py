@@ -1,0 +1,138 @@
+"""What a build keeps in memory between builds of one process, as `mkdocs serve` rebuilds: the
+last good output, the files already read, the chart cache, and two threads that keep work off
+the rebuild a contributor waits for.
+
+- An unchanged rebuild reads nothing: the key of the build on show is kept.
+- A changed one reads again only the files it changed (`known`), and renders again only the pages
+  whose inputs changed (`signed`, render/signatures.py).
+- After the first build of a serve session, a thread warms what the first rebuild would pay for;
+  each new build is remembered (build/memo.py) in a thread, off the rebuild.
+- While serving, content errors keep the last good site on show (`stale`), the problems on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.build.memo import Memo, Remembered
+from generator.build.pipeline import Inputs, build
+from generator.checks.loader import Read, load_site
+from generator.problems import ContentError, Problem
+from generator.render.output import Output, Page
+from generator.render.svg import SvgStore
+
+
+class Session:
+    def __init__(self, cache_dir: Path, *, serving: bool, say: Callable[[str], None]) -> None:
+        self.memo = Memo(cache_dir)
+        self.svg_store = SvgStore(cache_dir)
+        self.serving = serving
+        self.say = say
+        self.pages: dict[str, Page] = {}
+        self.data: dict[str, bytes] = {}
+        self.signed: dict[str, tuple[str, Page]] = {}
+        self.warned: list[str] = []
+        self.built: str | None = None  # the key of the build on show
+        self.stale: list[Problem] = []
+        self.known: dict[tuple[str, str, str, bytes], Read] = {}
+        self.warming: threading.Thread | None = None
+        self.saving: threading.Thread | None = None  # the remembered build, being written
+        self.core_seconds = 0.0  # how long the last build's core took: load, derive, render
+
+    def build(self, inputs: Inputs) -> list[str]:
+        """Build, or reuse, the site's output; returns its content warnings. Under serve, content
+        errors keep the last good site on show, and are printed past MkDocs' log, whose strict
+        mode would fail the build; otherwise they raise."""
+        started = time.perf_counter()
+        key = inputs.key("mkdocs")
+        if key is not None and key == self.built and not self.stale:
+            remembered = Remembered(Output(self.pages, self.data, self.signed), self.warned)
+        else:
+            self._join(self.saving)
+            self._join(self.warming)  # it fills `known`: let it finish before reading it
+            before = self.svg_store.conversions
+            try:
+                remembered, reused = build(
+                    inputs,
+                    self.memo,
+                    key,
+                    svg_store=self.svg_store,
+                    say=self.say,
+                    known=self.known,
+                    previous=self.signed,
+                )
+            except ContentError as error:
+                if not (self.serving and self.pages):
+                    raise
+                self.stale = error.problems
+                print(f"cloudqual: content has errors; serving the last good site\n{error}",
+                      file=sys.stderr)  # fmt: skip
+                return []
+            if reused:
+                self.say("cloudqual: no input changed since the last build: its pages are reused")
+            else:
+                self.say(f"cloudqual: charts: {self.svg_store.conversions - before} SVGs converted")
+                pages = remembered.output.pages
+                again = sum(1 for uri, page in pages.items() if self.pages.get(uri) is not page)
+                self.say(f"cloudqual: {again} of {len(pages)} pages rendered")
+                if key is not None:
+                    self._remember(key, remembered)
+        self.stale = []
+        self.pages, self.data = remembered.output.pages, remembered.output.data
+        self.signed, self.warned, self.built = remembered.output.signed, remembered.warnings, key
+        self.core_seconds = time.perf_counter() - started
+        self.say(f"cloudqual: the core took {self.core_seconds:.2f} s")
+        return remembered.warnings
+
+    def _remember(self, key: str, remembered: Remembered) -> None:
+        """Stores the build for the next one: in the background under serve; a build that ends
+        after it writes it before ending."""
+        args = (key, remembered.output, remembered.warnings)
+        if not self.serving:
+            self.memo.put(*args)
+            return
+        self.saving = threading.Thread(target=self.memo.put, args=args, daemon=True)
+        self.saving.start()
+
+    def warm(self, content_dir: Path, templates_dir: Path) -> None:
+        """Once a serve session, after its first build: what the first rebuild would otherwise
+        pay for, done while the contributor reads the first build."""
+        if self.serving and self.warming is None and not self.known:
+            self.warming = threading.Thread(
+                target=self._warm, args=(content_dir, templates_dir), daemon=True
+            )
+            self.warming.start()
+
+    def _warm(self, content_dir: Path, templates_dir: Path) -> None:
+        # The rendering code imported, every file read, the templates compiled, the API's
+        # schemas made.
+        from generator.publish import api
+        from generator.render import renderer
+
+        with contextlib.suppress(ContentError):  # the rebuild reports it
+            load_site(content_dir, known=self.known)
+        environment = renderer.environment(templates_dir)
+        for name in environment.list_templates(extensions=["j2"]):
+            environment.get_template(name)
+        api.schema_files()
+
+    def banner(self) -> str:
+        """While the last good site is on show: the problems that keep it, atop each page."""
+        if not self.stale:
+            return ""
+        shown = "".join(f"<li><code>{html.escape(str(p))}</code></li>" for p in self.stale)
+        return (
+            '<div class="admonition failure"><p class="admonition-title">Content has errors: '
+            "this is the last good site</p><ul>" + shown + "</ul></div>"
+        )
+
+    @staticmethod
+    def _join(thread: threading.Thread | None) -> None:
+        if thread is not None:
+            thread.join()
