@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.checks.loader import load_site  # noqa: E402
-from generator.derive.validation import Policy  # noqa: E402
+from generator.model.policy import Policy  # noqa: E402
 from generator.render import charts  # noqa: E402
 from generator.render.renderer import Renderer  # noqa: E402
 from generator.render.svg import SvgStore  # noqa: E402

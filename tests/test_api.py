@@ -22,11 +22,12 @@ from openapi_spec_validator import validate as validate_openapi
 
 from generator.build.pipeline import site_output
 from generator.derive import validation as derive
+from generator.model.policy import Policy
 from generator.model.records import Dating
 from generator.model.site import Site
 from generator.render.output import Output
 
-POLICY = derive.Policy(date(2026, 12, 2))
+POLICY = Policy(date(2026, 12, 2))
 API = "api/v1"
 
 
@@ -226,7 +227,7 @@ def _with_dated_exemplar(site: Site) -> Site:
 
 
 def _entries(site: Site, as_of: date) -> dict[str, tuple[str, str]]:
-    policy = derive.Policy(as_of)
+    policy = Policy(as_of)
     rendered = site_output(site, ROOT / "templates", policy=policy)
     parsed = feedparser.parse(rendered.data["feeds/providers/crusoe.atom"])
     assert not parsed.bozo

@@ -17,7 +17,7 @@ from conftest import ROOT
 from generator.build.pipeline import site_output
 from generator.derive.chart_tables import Chart
 from generator.derive.site_facts import derive_site
-from generator.derive.validation import Policy
+from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.render import charts, svg
 from generator.render.svg import SvgStore

@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 
 from generator.derive import validation as derive
+from generator.derive import wording
+from generator.derive.caveats import rules as caveat_rules
+from generator.model.policy import Policy
 from generator.model.records import Validation
 from generator.model.site import Site
 
@@ -230,8 +233,8 @@ def test_item_wording_stays_close_to_the_analysis(real: Site) -> None:
     crusoe = real.validations["crusoe-hgx-b300-exemplar"]
     platform = real.platforms["hgx-b300"]
     for item in real.checklists["trial-checklist"].items:
-        wording = derive.Wording(crusoe, platform, real.questions, tuple(item.closed_by))
-        filled = derive.item_wording(item, wording)
+        facts = wording.Wording(crusoe, platform, real.questions, tuple(item.closed_by))
+        filled = wording.item_wording(item, facts)
         ratio = difflib.SequenceMatcher(None, filled, ANALYSIS[item.id]).ratio()
         assert ratio > 0.85, (item.id, filled)
 
@@ -259,11 +262,11 @@ def test_derived_reasoning_is_cited_to_the_analysis(real: Site) -> None:
                 c for c in real.case_studies.values() if c.program == validation.program
             ],
             checklists=list(real.checklists.values()),
-            policy=derive.Policy(as_of=validation.last_reviewed),
+            policy=Policy(as_of=validation.last_reviewed),
             questions=real.questions,
         )
         for caveat in derived.standard_caveats:
-            if derive.RULES[caveat.rule].reasoning is not None:
+            if caveat_rules.RULES[caveat.rule].reasoning is not None:
                 assert caveat.reasoning_source == "crusoe-b300-analysis", caveat
                 assert caveat.reasoning_grade == "secondary", caveat
 

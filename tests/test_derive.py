@@ -9,11 +9,13 @@ import pytest
 from conftest import MINIMAL
 
 from generator.checks.loader import load_site
+from generator.derive import suites, wording
 from generator.derive import validation as derive
+from generator.model.policy import Policy
 from generator.model.records import EvidenceAnswer, Validation
 from generator.model.site import Site
 
-POLICY = derive.Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_max_age_days=365)
+POLICY = Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_max_age_days=365)
 
 
 @pytest.fixture(scope="module")
@@ -59,11 +61,11 @@ def answer(value: str) -> EvidenceAnswer:
 
 
 def test_suite_counts(real: Site) -> None:
-    b300 = derive.suite_counts(real.suites["nvidia-exemplar-b300-97b1fd4"])
+    b300 = suites.suite_counts(real.suites["nvidia-exemplar-b300-97b1fd4"])
     assert (b300.models, b300.configurations, b300.precisions) == (8, 13, ("BF16", "FP8", "NVFP4"))
-    b200 = derive.suite_counts(real.suites["nvidia-exemplar-b200-97b1fd4"])
+    b200 = suites.suite_counts(real.suites["nvidia-exemplar-b200-97b1fd4"])
     assert (b200.models, b200.configurations) == (8, 12)
-    older = derive.suite_counts(real.suites["nvidia-dgxc-b300-older"])
+    older = suites.suite_counts(real.suites["nvidia-dgxc-b300-older"])
     assert (older.models, older.configurations, older.precisions) == (6, 6, ("BF16", "FP8"))
 
 
@@ -84,22 +86,22 @@ def test_crusoe_b300_is_13_of_24_and_reconciles_to_the_current_suite(real: Site)
 
 def test_fit(minimal: Site) -> None:
     test = minimal.validations["test-validation"]
-    counts = derive.SuiteCounts(models=2, configurations=3, precisions=("BF16", "FP8"))
-    assert derive.fit(test, counts) == "matches"
-    assert derive.fit(test, derive.SuiteCounts(3, 5, ("BF16", "FP8"))) == "below"
-    assert derive.fit(test, derive.SuiteCounts(2, 2, ("BF16", "FP8"))) == "exceeds"
-    assert derive.fit(test, derive.SuiteCounts(2, 3, ("FP8",))) == "exceeds"
+    counts = suites.SuiteCounts(models=2, configurations=3, precisions=("BF16", "FP8"))
+    assert suites.fit(test, counts) == "matches"
+    assert suites.fit(test, suites.SuiteCounts(3, 5, ("BF16", "FP8"))) == "below"
+    assert suites.fit(test, suites.SuiteCounts(2, 2, ("BF16", "FP8"))) == "exceeds"
+    assert suites.fit(test, suites.SuiteCounts(2, 3, ("FP8",))) == "exceeds"
     unknown = test.model_copy(update={"scope": test.scope.model_copy(update={"models": None})})
-    assert derive.fit(unknown, counts) == "unknown"
+    assert suites.fit(unknown, counts) == "unknown"
 
 
 def test_reconcile_bases(minimal: Site) -> None:
     test = minimal.validations["test-validation"]
     platform = minimal.platforms["test-platform"]
     suite = minimal.suites["test-suite"]
-    inferred = derive.reconcile(test, platform, [suite])
+    inferred = suites.reconcile(test, platform, [suite])
     assert (inferred.basis, inferred.suite) == ("inferred-from-counts", suite)
-    stated = derive.reconcile(
+    stated = suites.reconcile(
         test.model_copy(update={"stated_suite": "test-suite"}), platform, [suite]
     )
     assert stated.basis == "stated"
@@ -110,17 +112,17 @@ def test_reconcile_bases(minimal: Site) -> None:
             )
         }
     )
-    assert derive.reconcile(by_release, platform, [suite]).basis == "stated-release"
+    assert suites.reconcile(by_release, platform, [suite]).basis == "stated-release"
     twin = suite.model_copy(update={"id": "test-suite-twin"})
-    assert derive.reconcile(test, platform, [suite, twin]).basis == "ambiguous"
+    assert suites.reconcile(test, platform, [suite, twin]).basis == "ambiguous"
     other_chip = platform.model_copy(update={"chip": "X2"})
-    assert derive.reconcile(test, other_chip, [suite]).basis == "not-found"
+    assert suites.reconcile(test, other_chip, [suite]).basis == "not-found"
     whole_cloud = test.model_copy(update={"platform": None})
-    assert derive.reconcile(whole_cloud, None, [suite]).basis == "not-applicable"
+    assert suites.reconcile(whole_cloud, None, [suite]).basis == "not-applicable"
     uncounted = test.model_copy(
         update={"scope": test.scope.model_copy(update={"models": None, "configurations": None})}
     )
-    no_counts = derive.reconcile(uncounted, platform, [suite])
+    no_counts = suites.reconcile(uncounted, platform, [suite])
     assert (no_counts.basis, [s.id for s, _, _ in no_counts.candidates]) == (
         "no-counts",
         ["test-suite"],
@@ -129,7 +131,7 @@ def test_reconcile_bases(minimal: Site) -> None:
 
 def test_a_chip_family_without_a_platform_finds_its_suites(real: Site) -> None:
     azure = real.validations["azure-gb300-exemplar"]
-    assert (azure.platform, derive.chip_of(azure, None)) == (None, "GB300")
+    assert (azure.platform, suites.chip_of(azure, None)) == (None, "GB300")
     derived = everything(real, azure)
     r = derived.reconciliation
     assert (r.basis, r.chip) == ("no-counts", "GB300")
@@ -375,46 +377,48 @@ def test_an_item_applies_only_where_its_condition_holds(real: Site) -> None:
     assert len(derived.open_items["trial-checklist"]) == 5
 
 
-def wording(real: Site, validation: Validation, item_id: str) -> str:
+def worded(real: Site, validation: Validation, item_id: str) -> str:
     derived = everything(real, validation)
     return next(o.wording for o in derived.open_items["trial-checklist"] if o.item.id == item_id)
 
 
 def test_slots_fill_each_item_from_the_validations_facts(real: Site) -> None:
     crusoe = real.validations["crusoe-hgx-b300-exemplar"]
-    assert wording(real, crusoe, "request-matrix").endswith(
+    assert worded(real, crusoe, "request-matrix").endswith(
         "correspond to one of the 13 validated configurations."
     )
-    assert wording(real, crusoe, "confirm-deployment").endswith(
+    assert worded(real, crusoe, "confirm-deployment").endswith(
         "rather than assuming every NVIDIA HGX B300 allocation reproduces the Iceland validation."
     )
-    assert wording(real, crusoe, "trial-own-workload").startswith("Use the offered trial ")
+    assert worded(real, crusoe, "trial-own-workload").startswith("Use the offered trial ")
     assert "provide neither per-model throughput nor pricing sufficient to establish value" in (
-        wording(real, crusoe, "price-performance")
+        worded(real, crusoe, "price-performance")
     )
     azure = real.validations["azure-gb300-exemplar"]
-    assert wording(real, azure, "request-matrix").endswith("one of the validated configurations.")
-    assert "every GB300 allocation reproduces the validation." in wording(
+    assert worded(real, azure, "request-matrix").endswith("one of the validated configurations.")
+    assert "every GB300 allocation reproduces the validation." in worded(
         real, azure, "confirm-deployment"
     )
-    assert wording(real, azure, "trial-own-workload").startswith("Use a trial ")
+    assert worded(real, azure, "trial-own-workload").startswith("Use a trial ")
 
 
 def test_missing_names_only_what_the_answers_leave_out(real: Site) -> None:
     lambda_ = real.validations["lambda-gb300-nvl72-mlperf-training-v6"]
-    text = wording(real, lambda_, "price-performance")
+    text = worded(real, lambda_, "price-performance")
     assert "only part of the per-model throughput, and no pricing" in text
     assert "neither" not in text
     priced = dict(lambda_.evidence, **{"pricing-published": answer("yes")})
-    text = wording(real, lambda_.model_copy(update={"evidence": priced}), "price-performance")
+    text = worded(real, lambda_.model_copy(update={"evidence": priced}), "price-performance")
     assert "provide only part of the per-model throughput sufficient" in text
     assert "pricing" not in text.split("because")[1]
 
 
 def test_unfilled_wording_shows_each_slot_by_name(real: Site) -> None:
     item = real.checklists["trial-checklist"].items[0]
-    assert "one of the [configurations] validated configurations" in derive.item_wording(item, None)
-    assert derive.slots_in("a {configurations} b {missing}") == ["configurations", "missing"]
+    assert "one of the [configurations] validated configurations" in wording.item_wording(
+        item, None
+    )
+    assert wording.slots_in("a {configurations} b {missing}") == ["configurations", "missing"]
 
 
 def test_claims_split_by_grade(real: Site) -> None:

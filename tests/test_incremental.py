@@ -13,7 +13,7 @@ from conftest import ROOT
 
 from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
-from generator.derive.validation import Policy
+from generator.model.policy import Policy
 from generator.render.output import Output
 from generator.render.svg import SvgStore
 

@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 
 from generator.build.pipeline import site_output
 from generator.derive import validation as derive
+from generator.derive.caveats import rules as caveat_rules
+from generator.model.policy import Policy
 from generator.model.records import InvalidResult
 from generator.model.site import Site
 from generator.publish.api import MEASUREMENT_COLUMNS, measurement_rows
@@ -39,9 +41,7 @@ def site(real_site: Site) -> Site:
 @pytest.fixture(scope="module")
 def output(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Output:
     store = SvgStore(tmp_path_factory.mktemp("svg"))
-    return site_output(
-        site, ROOT / "templates", policy=derive.Policy(date(2026, 12, 2)), svg_store=store
-    )
+    return site_output(site, ROOT / "templates", policy=Policy(date(2026, 12, 2)), svg_store=store)
 
 
 def _caveat_rules(site: Site, validation_id: str, **update: object) -> set[str]:
@@ -56,7 +56,7 @@ def _caveat_rules(site: Site, validation_id: str, **update: object) -> set[str]:
             c for c in site.case_studies.values() if c.program == validation.program
         ],
         checklists=list(site.checklists.values()),
-        policy=derive.Policy(as_of=validation.last_reviewed),
+        policy=Policy(as_of=validation.last_reviewed),
         questions=dict(site.questions),
     )
     return {caveat.rule for caveat in derived.standard_caveats}
@@ -101,7 +101,7 @@ def test_an_invalid_result_is_a_caveat_naming_it(site: Site) -> None:
 
 
 def test_every_document_a_rule_cites_is_in_content(site: Site) -> None:
-    cited = {rule.cites for rule in derive.RULES.values() if rule.cites is not None}
+    cited = {rule.cites for rule in caveat_rules.RULES.values() if rule.cites is not None}
     assert cited == {"mlperf-submission-rules", "mlperf-training-rules"}
     assert cited <= set(site.sources)
     assert all(site.sources[source].program == "mlperf-training" for source in cited)

@@ -13,8 +13,8 @@ from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.derive import workloads
 from generator.derive.site_facts import derive_site
-from generator.derive.validation import Policy
 from generator.model.links import page_url, relative_file, relative_url, safe_path
+from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.render.output import Output
 from generator.render.renderer import undated_words

@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
-from generator.derive.validation import Derived, Gap, cells_ran_stated, coverage_cells
+from generator.derive.suites import cells_ran_stated, coverage_cells
+from generator.derive.validation import Derived, Gap
 from generator.model.records import SHOWN_MEANINGS, CaseStudy, Program, Validation
 
 

@@ -19,6 +19,7 @@ from typing import Literal, TypeVar
 
 from generator.derive import chart_tables, workloads
 from generator.derive import validation as derive
+from generator.derive.caveats import rules as caveat_rules
 from generator.model.policy import Policy
 from generator.model.records import CaseStudy, Program, Suite, Validation
 from generator.model.site import Site
@@ -237,7 +238,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         ],
         fired={
             rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)
-            for rule in derive.RULES
+            for rule in caveat_rules.RULES
         },
         charts=chart_tables.site_charts(
             validations,

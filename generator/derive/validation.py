@@ -30,31 +30,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal, get_args
 
-from generator.derive.caveats.finding import Facts as Facts
-from generator.derive.caveats.finding import Finding as Finding
-
-# Suites, caveat rules and item wording sit below the checks, which read them too. Their names
-# are imported back so that `derive.X` still reaches every derived fact.
-from generator.derive.caveats.rules import DEPLOYMENT as DEPLOYMENT
-from generator.derive.caveats.rules import ENERGY as ENERGY
-from generator.derive.caveats.rules import GENERATIONAL as GENERATIONAL
-from generator.derive.caveats.rules import GUARANTEE as GUARANTEE
-from generator.derive.caveats.rules import MATRIX as MATRIX
-from generator.derive.caveats.rules import RULES as RULES
-from generator.derive.caveats.rules import DerivedCaveat as DerivedCaveat
-from generator.derive.caveats.rules import Rule as Rule
-from generator.derive.caveats.rules import counts_without_matrix as counts_without_matrix
-from generator.derive.caveats.rules import dense_only_suite as dense_only_suite
-from generator.derive.caveats.rules import one_deployment as one_deployment
-from generator.derive.caveats.rules import renewable_not_efficiency as renewable_not_efficiency
-from generator.derive.caveats.rules import (
-    specifications_not_speedups as specifications_not_speedups,
-)
-from generator.derive.caveats.rules import standard_caveats as standard_caveats
-from generator.derive.caveats.rules import suite_inferred as suite_inferred
-from generator.derive.caveats.rules import suite_not_reconciled as suite_not_reconciled
-from generator.derive.caveats.rules import suite_not_stated as suite_not_stated
-from generator.derive.caveats.rules import threshold_not_sla as threshold_not_sla
+from generator.derive.caveats.finding import Facts
+from generator.derive.caveats.rules import DerivedCaveat, standard_caveats
 from generator.derive.provenance import (
     FigureRow,
     SystemRow,
@@ -63,30 +40,9 @@ from generator.derive.provenance import (
     submitted_by,
     system_rows,
 )
-from generator.derive.suites import Basis as Basis
-from generator.derive.suites import CellStatus as CellStatus
-from generator.derive.suites import Coverage as Coverage
-from generator.derive.suites import Fit as Fit
-from generator.derive.suites import Reconciliation as Reconciliation
-from generator.derive.suites import SuiteCounts as SuiteCounts
-from generator.derive.suites import cells_ran_stated as cells_ran_stated
-from generator.derive.suites import chip_of as chip_of
-from generator.derive.suites import coverage as coverage
-from generator.derive.suites import coverage_cells as coverage_cells
-from generator.derive.suites import fit as fit
-from generator.derive.suites import reconcile as reconcile
-from generator.derive.suites import suite_counts as suite_counts
-from generator.derive.wording import SLOT_PATTERN as SLOT_PATTERN
-from generator.derive.wording import SLOTS as SLOTS
-from generator.derive.wording import Wording as Wording
-from generator.derive.wording import configurations_slot as configurations_slot
-from generator.derive.wording import item_wording as item_wording
-from generator.derive.wording import location_slot as location_slot
-from generator.derive.wording import missing_slot as missing_slot
-from generator.derive.wording import platform_slot as platform_slot
-from generator.derive.wording import slots_in as slots_in
-from generator.derive.wording import trial_slot as trial_slot
-from generator.model.policy import Policy as Policy
+from generator.derive.suites import Coverage, Reconciliation, cells_ran_stated, coverage, reconcile
+from generator.derive.wording import Wording, item_wording
+from generator.model.policy import Policy
 from generator.model.records import (
     UNESTABLISHED,
     Applies,

@@ -217,7 +217,7 @@ def _parse_error(error: MarkedYAMLError, text: str) -> tuple[Position, str]:
     return position, message
 
 
-class _Builder:
+class _Values:
     """Turns one document's events into values, collecting problems rather than stopping at one.
 
     Events are pulled one at a time, so a limit stops ruamel reading the rest of a hostile file.
@@ -589,7 +589,7 @@ def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:
     yaml.Scanner = _Scanner
     events = yaml.parse(text)
     document = Document(path, None)
-    builder = _Builder(document, text, events)
+    builder = _Values(document, text, events)
     try:
         try:
             assert isinstance(builder.next(), StreamStartEvent)

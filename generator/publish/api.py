@@ -63,7 +63,7 @@ __all__ = [
     "API",
     "FEEDS",
     "MEASUREMENT_COLUMNS",
-    "Builder",
+    "Documents",
     "endpoints",
     "examples",
     "measurement_rows",
@@ -94,7 +94,7 @@ def _json(value: dict[str, Any]) -> bytes:
     return (json.dumps(value, indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
-class Builder:
+class Documents:
     """Every API document of one build, from the checked site and its derived facts."""
 
     def __init__(self, site: Site, facts: SiteFacts, *, directory_urls: bool) -> None:

@@ -20,7 +20,7 @@ from feedgen.feed import FeedGenerator
 
 from generator.derive.validation import review_due
 from generator.model.records import Validation
-from generator.publish.api import FEEDS, Builder
+from generator.publish.api import FEEDS, Documents
 
 NAME = "cloudqual"
 
@@ -41,7 +41,7 @@ def _moment(day: date) -> datetime:
     return datetime.combine(day, time(0, 0), tzinfo=UTC)
 
 
-def entries(builder: Builder, validation: Validation) -> list[Entry]:
+def entries(builder: Documents, validation: Validation) -> list[Entry]:
     """A validation's entries: new, reviewed since it was announced, entering its expiry warning
     window, expired; each only once the build's date has reached it."""
     title = builder.titles[validation.id]
@@ -83,7 +83,7 @@ def entries(builder: Builder, validation: Validation) -> list[Entry]:
     return found
 
 
-def _link(builder: Builder, validation: Validation, feed: str, site_url: str | None) -> str:
+def _link(builder: Documents, validation: Validation, feed: str, site_url: str | None) -> str:
     """The validation's page: absolute under the site's address, else relative to the feed."""
     page = builder.page("validations", validation.id) or ""
     if site_url:
@@ -93,7 +93,7 @@ def _link(builder: Builder, validation: Validation, feed: str, site_url: str | N
 
 
 def atom(
-    builder: Builder,
+    builder: Documents,
     path: str,
     title: str,
     validations: list[Validation],
@@ -127,7 +127,7 @@ def atom(
     return feed.atom_str(pretty=True)  # type: ignore[no-any-return]
 
 
-def calendar(builder: Builder, site_url: str | None) -> bytes:
+def calendar(builder: Documents, site_url: str | None) -> bytes:
     """An all-day event for each validity end that can be computed, and for each validation's
     review due date, each linking to its result."""
     cal = icalendar.Calendar()
@@ -158,7 +158,7 @@ def calendar(builder: Builder, site_url: str | None) -> bytes:
     return bytes(cal.to_ical())
 
 
-def build_feeds(builder: Builder, site_url: str | None) -> dict[str, bytes]:
+def build_feeds(builder: Documents, site_url: str | None) -> dict[str, bytes]:
     """The site-wide feed, one feed per provider, and the calendar, by path."""
     facts = builder.facts
     files = {

@@ -73,7 +73,7 @@ def build_data(
     """Every data file and download, by the path it is served at: the API, the feeds and the
     calendar, the checklist downloads, the record schemas and the measurements as CSV. They
     read the facts `facts.derive_site` derived, as the pages do."""
-    builder = api.Builder(site, facts, directory_urls=directory_urls)
+    builder = api.Documents(site, facts, directory_urls=directory_urls)
     files = builder.files()
     files |= feeds.build_feeds(builder, site_url)
     for validation_id in sorted(site.validations):

@@ -19,8 +19,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from generator.derive import suites, wording, workloads
 from generator.derive import validation as derive
-from generator.derive import workloads
+from generator.derive.caveats import rules as caveat_rules
 from generator.derive.site_facts import SiteFacts, derive_site
 from generator.escape import visible
 from generator.model.links import (
@@ -32,6 +33,7 @@ from generator.model.links import (
     source_file,
     source_link,
 )
+from generator.model.policy import Policy
 from generator.model.records import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
 from generator.model.site import Site
 from generator.publish import api
@@ -150,7 +152,7 @@ class Renderer:
         templates_dir: Path,
         *,
         directory_urls: bool,
-        policy: derive.Policy,
+        policy: Policy,
         previous: dict[str, tuple[str, Page]] | None = None,
         site_facts: SiteFacts | None = None,
         source_links: bool = False,
@@ -185,7 +187,7 @@ class Renderer:
         self.context: dict[str, Any] = {
             "site": site,
             "policy": policy,
-            "rules": [(rule_id, rule.doc) for rule_id, rule in derive.RULES.items()],
+            "rules": [(rule_id, rule.doc) for rule_id, rule in caveat_rules.RULES.items()],
             "stale_words": self.stale_words,
             "titles": known.titles,
             "platform_labels": known.platform_labels,
@@ -421,13 +423,13 @@ class Renderer:
             questions=self.site.questions,
             validations=self.validations,
             wordings={
-                (c.id, item.id): derive.item_wording(item, None)
+                (c.id, item.id): wording.item_wording(item, None)
                 for c in self.checklists
                 for item in c.items
             },
             slots=[
                 (name, " ".join((fill.__doc__ or "").split()))
-                for name, fill in derive.SLOTS.items()
+                for name, fill in wording.SLOTS.items()
             ],
             sources=self.sources(*self.checklists),
         )
@@ -510,7 +512,7 @@ class Renderer:
     def program_pages(self) -> Iterator[Page]:
         known = self.site_facts
         for program in self.site.programs.values():
-            suites = known.suites[program.id]
+            program_suites = known.suites[program.id]
             own = known.by_program[program.id]
             yield self.page(
                 record_uri("programs", program.id),
@@ -518,10 +520,10 @@ class Renderer:
                 self.site.file_of("programs", program.id),
                 depends_on=["references", *(f"facts:{v.id}" for v in own)],
                 program=program,
-                suites=[(s, derive.suite_counts(s)) for s in suites],
+                suites=[(s, suites.suite_counts(s)) for s in program_suites],
                 validations=own,
                 case_studies=known.case_studies[program.id],
-                sources=self.sources(program, *suites),
+                sources=self.sources(program, *program_suites),
             )
 
     def platform_pages(self) -> Iterator[Page]:

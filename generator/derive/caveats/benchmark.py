@@ -8,7 +8,7 @@ Each cites, apart from the fact that fired it, the MLCommons document its reason
 
 from __future__ import annotations
 
-from generator.derive.caveats.finding import Facts, Finding
+from generator.derive.caveats.finding import Facts, Trigger
 from generator.model.mlperf import CLOUD, same_release
 from generator.model.records import accelerator_noun
 
@@ -22,7 +22,7 @@ def _sizes(counts: list[int]) -> str:
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-def cloud_is_rentability(facts: Facts) -> Finding | None:
+def cloud_is_rentability(facts: Facts) -> Trigger | None:
     """ "Available cloud" is a rule about renting the system, not a performance guarantee."""
     cloud = [s for s in facts.validation.systems if s.status == CLOUD]
     if not cloud:
@@ -35,7 +35,7 @@ def cloud_is_rentability(facts: Facts) -> Finding | None:
     )
 
 
-def time_at_its_size(facts: Facts) -> Finding | None:
+def time_at_its_size(facts: Facts) -> Trigger | None:
     """A time at N GPUs says nothing about a smaller or a larger allocation."""
     systems = facts.validation.systems
     if not systems or not any(m.system for m in facts.validation.measurements):
@@ -49,7 +49,7 @@ def time_at_its_size(facts: Facts) -> Finding | None:
     )
 
 
-def closed_division_fixes_model(facts: Facts) -> Finding | None:
+def closed_division_fixes_model(facts: Facts) -> Trigger | None:
     """The closed division fixes the model and its quality target, not the buyer's own stack."""
     closed = [s for s in facts.validation.systems if s.division == "closed"]
     if not closed:
@@ -62,7 +62,7 @@ def closed_division_fixes_model(facts: Facts) -> Finding | None:
     )
 
 
-def benchmark_not_workload(facts: Facts) -> Finding | None:
+def benchmark_not_workload(facts: Facts) -> Trigger | None:
     """A benchmark is not the buyer's workload."""
     measured = [m for m in facts.validation.measurements if m.benchmark is not None]
     if not measured:
@@ -76,7 +76,7 @@ def benchmark_not_workload(facts: Facts) -> Finding | None:
     )
 
 
-def invalid_results(facts: Facts) -> Finding | None:
+def invalid_results(facts: Facts) -> Trigger | None:
     """A result the rules do not let be scored is listed as invalid, never left out."""
     invalid = facts.validation.invalid
     if not invalid:
@@ -94,7 +94,7 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def resubmitted_results(facts: Facts) -> Finding | None:
+def resubmitted_results(facts: Facts) -> Trigger | None:
     """A result submitted again from an earlier round measures nothing new: set beside that
     round's, it shows a change nobody measured."""
     again = [m for m in facts.validation.measurements if m.resubmitted is not None]
@@ -113,7 +113,7 @@ def resubmitted_results(facts: Facts) -> Finding | None:
     )
 
 
-def framework_differs(facts: Facts) -> Finding | None:
+def framework_differs(facts: Facts) -> Trigger | None:
     """Where the run logs' own system lines give another framework release than the published
     system description, the description is not what ran."""
     differing = [

@@ -23,4 +23,4 @@ class Facts:
 
 
 # What a rule finds: the caveat's text, and the sourced part of a record that states the fact.
-Finding = tuple[str, Sourced]
+Trigger = tuple[str, Sourced]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.derive.caveats import benchmark as benchmark_caveats
-from generator.derive.caveats.finding import Facts, Finding
+from generator.derive.caveats.finding import Facts, Trigger
 from generator.derive.suites import coverage
 from generator.model.records import (
     answer_word,
@@ -43,7 +43,7 @@ def _lower_first(text: str) -> str:
     return text[0].lower() + text[1:] if text[1:2].islower() else text
 
 
-def counts_without_matrix(facts: Facts) -> Finding | None:
+def counts_without_matrix(facts: Facts) -> Trigger | None:
     """A count of configurations with no published matrix hides which model ran in which format."""
     v, grid = facts.validation, coverage(facts.validation)
     if v.scope.configurations is None or answer_word(v, MATRIX) == "yes":
@@ -61,7 +61,7 @@ def counts_without_matrix(facts: Facts) -> Finding | None:
     )
 
 
-def specifications_not_speedups(facts: Facts) -> Finding | None:
+def specifications_not_speedups(facts: Facts) -> Trigger | None:
     """Specification multipliers are inputs, not speedups, unless a matched comparison exists."""
     platform = facts.platform
     if platform is None or not platform.specifications:
@@ -76,7 +76,7 @@ def specifications_not_speedups(facts: Facts) -> Finding | None:
     )
 
 
-def one_deployment(facts: Facts) -> Finding | None:
+def one_deployment(facts: Facts) -> Trigger | None:
     """A result from one named deployment does not speak for every region."""
     deployment = facts.validation.deployment
     if deployment.location is None:
@@ -89,7 +89,7 @@ def one_deployment(facts: Facts) -> Finding | None:
     )
 
 
-def renewable_not_efficiency(facts: Facts) -> Finding | None:
+def renewable_not_efficiency(facts: Facts) -> Trigger | None:
     """An energy source is not an energy measurement."""
     v = facts.validation
     if v.deployment.energy_source is None or answer_word(v, ENERGY) == "yes":
@@ -102,7 +102,7 @@ def renewable_not_efficiency(facts: Facts) -> Finding | None:
     )
 
 
-def threshold_not_sla(facts: Facts) -> Finding | None:
+def threshold_not_sla(facts: Facts) -> Trigger | None:
     """A program owner's pass threshold is a qualification standard, not a customer SLA."""
     tolerance = facts.program.tolerance
     if tolerance is None or facts.validation.outcome.result != "pass":
@@ -117,7 +117,7 @@ def threshold_not_sla(facts: Facts) -> Finding | None:
     )
 
 
-def dense_only_suite(facts: Facts) -> Finding | None:
+def dense_only_suite(facts: Facts) -> Trigger | None:
     """A dense-only suite cannot expose problems that only mixture-of-experts workloads show."""
     suite = facts.reconciliation.suite
     if suite is not None and suite.workloads is not None:
@@ -135,7 +135,7 @@ def dense_only_suite(facts: Facts) -> Finding | None:
     )
 
 
-def suite_inferred(facts: Facts) -> Finding | None:
+def suite_inferred(facts: Facts) -> Trigger | None:
     """When the provider names neither suite nor release, the matrix is only inferred."""
     r = facts.reconciliation
     if r.basis != "inferred-from-counts" or r.suite is None:
@@ -148,7 +148,7 @@ def suite_inferred(facts: Facts) -> Finding | None:
     )
 
 
-def suite_not_reconciled(facts: Facts) -> Finding | None:
+def suite_not_reconciled(facts: Facts) -> Trigger | None:
     """Counts that no recorded suite explains cannot be reconciled: say so rather than guess."""
     r, scope = facts.reconciliation, facts.validation.scope
     if r.basis not in ("not-found", "ambiguous") or scope.configurations is None:
@@ -165,7 +165,7 @@ def suite_not_reconciled(facts: Facts) -> Finding | None:
     )
 
 
-def suite_not_stated(facts: Facts) -> Finding | None:
+def suite_not_stated(facts: Facts) -> Trigger | None:
     """With neither a suite nor counts, the program's suites for the chip are all that is known."""
     r = facts.reconciliation
     if r.basis != "no-counts" or not r.candidates:
@@ -189,7 +189,7 @@ class Rule:
     instead a program owner's document (`cites`, a source id) whose rules are its reasoning. A
     rule with neither applies the site's own arithmetic, or cites the case study it quotes."""
 
-    find: Callable[[Facts], Finding | None]
+    find: Callable[[Facts], Trigger | None]
     reasoning: str | None = None
     cites: str | None = None
 

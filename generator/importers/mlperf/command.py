@@ -34,7 +34,7 @@ from generator.importers.mlperf.mapping import (
     mapping_problems,
     read_mapping,
 )
-from generator.importers.mlperf.records import MARKER, Builder, Group
+from generator.importers.mlperf.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf.resubmission import EarlierLogs, Resubmission, find, read_earlier
 from generator.importers.mlperf.rounds import Round, read_round, round_number
 from generator.load.reader import load_text
@@ -211,7 +211,7 @@ def plan_import(
     for scored in reading.scores:
         if scored.minutes is not None and (repeat := find(scored, earlier, previous)):
             resubmissions[scored.folder] = repeat
-    builder = Builder(reading, mapping, round_name, resubmissions)
+    builder = RoundRecords(reading, mapping, round_name, resubmissions)
     existing = _existing(content)
     plan = Plan(round=reading, repeats=resubmissions)
     records: dict[str, tuple[str, dict[str, Any]]] = {}

@@ -72,7 +72,7 @@ class Group:
     systems: tuple[SystemFile, ...]  # with results, then those described without any
 
 
-class Builder:
+class RoundRecords:
     """The records of one round, from what `read_round` found, the mapping, and the results
     that repeat an earlier round's, by benchmark folder."""
 
