@@ -177,3 +177,33 @@ def test_a_load_reads_again_only_the_files_that_changed(before: tuple[Path, Outp
     assert second.sources == first.sources
     assert all(second.sources[i] is first.sources[i] for i in first.sources)
     assert len(known) == len(first.files)  # one reading a record file, no more
+
+
+@pytest.mark.slow
+def test_a_field_added_to_a_view_is_in_the_page_signature(
+    before: tuple[Path, Output], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No list of what a page reads is kept by hand: its view is signed as it is, so a field a
+    view gains (here, one whose value differs from the last render's) renders its pages again,
+    while every page whose view is unchanged is reused."""
+    from generator.render.renderer import Renderer
+
+    content, first = before
+    unchanged, reused = _render(content, first)
+    assert reused == len(unchanged.pages)
+    original = Renderer._validation_view
+
+    def with_field(self: Renderer, validation: object) -> dict[str, object]:
+        view = original(self, validation)  # type: ignore[arg-type]
+        return view | {"added": "a value the last render did not have"}
+
+    monkeypatch.setattr(Renderer, "_validation_view", with_field)
+    output, reused = _render(content, first)
+    again = {uri for uri, (_, page) in output.signed.items() if first.signed[uri][1] is not page}
+    results = {
+        uri
+        for uri in output.pages
+        if uri.startswith(("validations/", "trial-checklists/")) and not uri.endswith("index.md")
+    }
+    assert results and results <= again
+    assert len(again) < len(output.pages)

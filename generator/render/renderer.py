@@ -208,7 +208,7 @@ class Renderer:
         """A page, rendered; or the last render's page, when no input of it has changed."""
         path = safe_path(uri, ".md")
         signature = self.signatures[path] = self.signer.page(
-            uri, template, edit_path, depends_on or ["*"]
+            uri, template, edit_path, depends_on or ["*"], view
         )
         last = self.previous.get(path)
         if last is not None and last[0] == signature:

@@ -1,9 +1,11 @@
 """Page signatures: a hash of every input of a generated page, so that a rebuild (as under
 `mkdocs serve`) reuses each page whose inputs are unchanged and renders again only the others.
 
-A page names what it depends on: a record (`"providers:ID"`), everything one result's pages may
-show (`"facts:ID"`), the records every result's facts may read (`"references"`), or all of it
-(`"*"`, the default).
+Every value a page's view hands its template is in the signature as it is, so a field added
+to a view cannot leave a page stale. What a template reads beyond its view (the site's shared
+records, other results' titles and rows) a page names: a record (`"providers:ID"`), everything
+one result's pages may show (`"facts:ID"`), the records every result's facts may read
+(`"references"`), or all of it (`"*"`, the default).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ class Signatures:
             + options
         )
         self._facts: dict[str, str] = {}
+        # The text of each view value, once a render: pages share values (a result's derived
+        # facts are on its page, its checklist and each side-by-side page). Held with the value,
+        # so its id is not reused while the render lasts.
+        self._shown: dict[int, tuple[object, str]] = {}
         self._references: str | None = None
         self._everything: str | None = None
 
@@ -89,9 +95,13 @@ class Signatures:
             self._everything = _hash(every + [self.facts(v.id) for v in validations])
         return self._everything
 
-    def page(self, uri: str, template: str, edit_path: str | None, deps: list[str]) -> str:
-        """A hash of every input of a page: its template folder, the build's options, and the
-        records and results it depends on (`"*"` for every one of them)."""
+    def page(
+        self, uri: str, template: str, edit_path: str | None, deps: list[str], view: dict[str, Any]
+    ) -> str:
+        """A hash of every input of a page: its template folder, the build's options, its view
+        (every value the renderer hands the template, as it is: a field added to a view is in
+        the signature without being named here), and the records and results it reads beyond
+        its view (`"*"` for every one of them)."""
         versions: list[str | None] = []
         for dep in deps:
             kind, _, record_id = dep.partition(":")
@@ -103,4 +113,11 @@ class Signatures:
                 versions.append(self.facts(record_id))
             else:
                 versions.append(self.site.digests.get((kind, record_id)))
-        return _hash([self.templates, uri, template, edit_path, deps, versions])
+        shown = [(name, self._text(value)) for name, value in view.items()]
+        return _hash([self.templates, uri, template, edit_path, deps, versions, shown])
+
+    def _text(self, value: object) -> str:
+        found = self._shown.get(id(value))
+        if found is None:
+            found = self._shown[id(value)] = (value, repr(value))
+        return found[1]
