@@ -12,12 +12,12 @@ from conftest import ROOT
 from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.derive import workloads
+from generator.derive.page_words import undated
 from generator.derive.site_facts import derive_site
 from generator.model.links import page_url, relative_file, relative_url, safe_path
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.render.output import Output
-from generator.render.renderer import undated_words
 
 POLICY = Policy(as_of=date(2026, 12, 2))
 
@@ -222,4 +222,4 @@ def test_pairs_match_workloads_by_name_and_stay_few_per_result() -> None:
 def test_the_home_page_says_what_it_lists_of_the_undated(
     total: int, shown: int, after_dated: bool, words: str | None
 ) -> None:
-    assert undated_words(total, shown, after_dated) == words
+    assert undated(total, shown, after_dated) == words

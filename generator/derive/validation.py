@@ -339,6 +339,7 @@ class Derived:
     review_stale: bool
     open_items: dict[str, list[OpenItem]]  # by checklist id
     applicable_items: dict[str, int]  # by checklist id: how many of its items apply at all
+    closed_items: dict[str, int]  # by checklist id: how many that apply the evidence closes
     established: list[Statement]
     unestablished: list[Statement]
     scale: str | None  # "512 GPUs", or the range of the systems' sizes; None if not stated
@@ -441,6 +442,10 @@ def derive_validation(
         case_studies=tuple(program_case_studies),
         questions=questions,
     )
+    opened = {
+        c.id: open_items(validation, c, platform=platform, questions=questions) for c in checklists
+    }
+    applicable = {c.id: len(applicable_items(validation, c)) for c in checklists}
     return Derived(
         coverage=coverage(validation),
         reconciliation=reconciliation,
@@ -449,11 +454,9 @@ def derive_validation(
         validity_end=validity_end(validation, program),
         validity_status=validity_status(validation, program, policy),
         review_stale=review_is_stale(validation, policy),
-        open_items={
-            c.id: open_items(validation, c, platform=platform, questions=questions)
-            for c in checklists
-        },
-        applicable_items={c.id: len(applicable_items(validation, c)) for c in checklists},
+        open_items=opened,
+        applicable_items=applicable,
+        closed_items={c.id: applicable[c.id] - len(opened[c.id]) for c in checklists},
         established=established_claims(validation),
         unestablished=unestablished_claims(validation),
         scale=scale_words(validation, noun),

@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from generator.derive import suites, wording, workloads
+from generator.derive import page_words, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.site_facts import SiteFacts, derive_site
@@ -34,7 +34,14 @@ from generator.model.links import (
     source_link,
 )
 from generator.model.policy import Policy
-from generator.model.records import GRADE_MEANINGS, KINDS, SHOWN_MEANINGS, Record, Validation
+from generator.model.records import (
+    GRADE_MEANINGS,
+    KINDS,
+    SHOWN_MEANINGS,
+    Record,
+    Validation,
+    plural,
+)
 from generator.model.site import Site
 from generator.publish import api
 from generator.publish.files import csv_text
@@ -42,52 +49,6 @@ from generator.render import charts, markup
 from generator.render.output import Page
 from generator.render.signatures import Signatures
 from generator.render.svg import SvgStore
-
-# How many results the home page lists as the latest.
-LATEST = 10
-
-VALIDITY_WORDS = {
-    "valid": "valid",
-    "expiring": "near its validity end",
-    "expired": "past its validity end",
-    "unknown": "validity end unknown",
-    "no-expiry": "no validity period stated",
-}
-
-
-BASIS_WORDS = {
-    "stated": "named by the provider",
-    "stated-release": "identified by the provider's stated recipe release",
-    "inferred-from-counts": "inferred from the reported counts",
-    "ambiguous": "ambiguous: several recorded suites match the counts",
-    "not-found": "not found: no recorded suite matches the counts",
-    "no-counts": "not known: the provider stated neither a suite nor counts to match one",
-    "not-applicable": "not applicable",
-}
-FIT_WORDS = {
-    "matches": "the reported counts match it",
-    "exceeds": "the reported counts exceed it, so it cannot be the suite that ran",
-    "below": "the reported counts are fewer than it holds: a partial run of it",
-    "unknown": "there are no reported counts to compare",
-}
-
-
-def undated_words(total: int, shown: int, after_dated: bool) -> str | None:
-    """What the home page says of the results no source dates, of which it lists `shown`."""
-    if not total:
-        return None
-    results = f"{total} result{'s' if total != 1 else ''}"
-    if not shown:
-        return (
-            f"{results} whose sources state no announcement date cannot be placed in time, so "
-            "they are not among the latest: the list of all validations holds them."
-        )
-    first = f", of which the first {shown} by id" if shown < total else ""
-    lead = "Then the results" if after_dated else "Results"
-    return (
-        f"{lead} whose sources state no announcement date: {total} in all{first}. They cannot "
-        "be placed in time, so they come last."
-    )
 
 
 def _shown(value: object) -> object:
@@ -132,10 +93,9 @@ def environment(templates_dir: Path) -> jinja2.Environment:
     env.globals.update(
         grade_meanings=GRADE_MEANINGS,
         answer_meanings=SHOWN_MEANINGS,
-        validity_words=VALIDITY_WORDS,
-        basis_words=BASIS_WORDS,
-        fit_words=FIT_WORDS,
-        applies_words=derive.APPLIES_WORDS,
+        validity_words=page_words.VALIDITY_WORDS,
+        basis_words=page_words.BASIS_WORDS,
+        fit_words=page_words.FIT_WORDS,
         checklist_download=checklist_download,
     )
     return env
@@ -180,15 +140,13 @@ class Renderer:
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
         self.checklists = list(site.checklists.values())
         self.views: dict[str, dict[str, Any]] = {}
-        # Why a stale record is flagged, in the words its page and the home page both show.
-        self.stale_words = f"review older than {policy.review_max_age_days} days"
         # What this site's pages read besides their own view: passed with each render, so the
         # environment, and the templates it has compiled, serve every site and every rebuild.
         self.context: dict[str, Any] = {
             "site": site,
             "policy": policy,
             "rules": [(rule_id, rule.doc) for rule_id, rule in caveat_rules.RULES.items()],
-            "stale_words": self.stale_words,
+            "stale_words": page_words.stale(policy),
             "titles": known.titles,
             "platform_labels": known.platform_labels,
             "derived": known.derived,
@@ -266,10 +224,12 @@ class Renderer:
             "d": derived,
             "checklists": [(c, derived.open_items[c.id]) for c in self.checklists],
             "applicable": derived.applicable_items,
-            "closed": {
-                c.id: derived.applicable_items[c.id] - len(derived.open_items[c.id])
-                for c in self.checklists
-            },
+            "closed": derived.closed_items,
+            "validity": page_words.validity(
+                derived.validity_end, site.programs[validation.program]
+            ),
+            "offer": None if validation.offer is None else page_words.offer(validation.offer),
+            "other_suites": page_words.other_suites(suite),
             "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
             "systems": {system.key: system for system in validation.systems},
             "program_case_studies": known.case_studies[validation.program],
@@ -290,31 +250,12 @@ class Renderer:
         row = self.site_facts.rows[validation.id]
         return f"{row.provider}, {row.program}"
 
-    def latest(self) -> dict[str, Any]:
-        """The home page's latest results: the dated ones newest first, then the undated ones,
-        LATEST in all, and how many results are undated."""
-        dated = [v for v in self.validations if v.announced is not None][:LATEST]
-        undated = [v for v in self.validations if v.announced is None]
-        shown = undated[: LATEST - len(dated)]
-        return {
-            "dated": dated,
-            "undated": shown,
-            "undated_words": undated_words(len(undated), len(shown), bool(dated)),
-        }
-
     def flagged(self) -> list[tuple[Validation, list[tuple[str, str]]]]:
         """The results the home page flags, each with its reasons as (kind, words)."""
         newer = self.site_facts.newer
-
-        def words(validation: Validation, flag: str) -> str:
-            if flag == "stale":
-                return self.stale_words
-            if flag == "superseded":
-                return f"a newer release is on record: {newer[validation.id]}"
-            return VALIDITY_WORDS[flag]
-
         return [
-            (v, [(flag, words(v, flag)) for flag in flags]) for v, flags in self.site_facts.flagged
+            (v, [(f, page_words.flag(f, self.policy, newer.get(v.id))) for f in flags])
+            for v, flags in self.site_facts.flagged
         ]
 
     def measurements(self, validations: list[Validation]) -> list[tuple[Any, ...]]:
@@ -348,10 +289,10 @@ class Renderer:
         return by_uri
 
     def home_page(self) -> Page:
-        timeline = self.charts["timeline"]
+        latest = page_words.latest(self.validations)
         return self.page(
-            "index.md", "home.md.j2", None, **self.latest(), flagged=self.flagged(),
-            timeline=timeline,
+            "index.md", "home.md.j2", None, **vars(latest), flagged=self.flagged(),
+            timeline=self.charts["timeline"],
         )  # fmt: skip
 
     def index_pages(self) -> list[Page]:
@@ -424,6 +365,11 @@ class Renderer:
             validations=self.validations,
             wordings={
                 (c.id, item.id): wording.item_wording(item, None)
+                for c in self.checklists
+                for item in c.items
+            },
+            why_open={
+                (c.id, item.id): page_words.why_open(item, self.site.questions)
                 for c in self.checklists
                 for item in c.items
             },
@@ -504,6 +450,7 @@ class Renderer:
                 is_cloud=provider.id in known.clouds,
                 sources=self.sources(provider),
                 validations=own,
+                results=plural("result", len(own)),
                 without=known.programs_without[provider.id],
                 conflicts=known.conflicts[provider.id],
                 measurements=self.measurements(own),
