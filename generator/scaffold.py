@@ -13,7 +13,7 @@ import textwrap
 from datetime import date
 from typing import Any
 
-from generator.checks.records import modeline
+from generator.checks.files import modeline
 from generator.model.records import KINDS
 
 _WIDTH = 98

@@ -9,13 +9,8 @@ from pathlib import Path
 
 from conftest import MINIMAL
 
-from generator.checks.records import (
-    check_file_name,
-    check_modeline,
-    check_placement,
-    modeline,
-    validate,
-)
+from generator.checks.files import check_file_name, check_modeline, check_placement, modeline
+from generator.checks.schema import validate
 from generator.load.reader import load_text
 from generator.model.records import Question
 

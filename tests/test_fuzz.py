@@ -24,8 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
+from generator.checks.files import modeline
 from generator.checks.loader import load_site
-from generator.checks.records import modeline, validate
+from generator.checks.schema import validate
 from generator.load.reader import Document, load_text
 from generator.model.records import KINDS
 from generator.problems import ContentError, Problem

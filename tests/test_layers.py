@@ -155,7 +155,7 @@ def test_the_parse_sees_every_form_of_import(tmp_path: Path) -> None:
         "from generator import report\n"
         "import generator.render.charts\n"
         "if TYPE_CHECKING:\n"
-        "    from generator.checks.records import Checker\n"
+        "    from generator.checks.rules.context import Context\n"
         "def late() -> None:\n"
         "    from ..importers.mlperf import rounds\n",
         encoding="utf-8",
@@ -167,7 +167,7 @@ def test_the_parse_sees_every_form_of_import(tmp_path: Path) -> None:
         "generator.derive.caveats.rules",
         "generator.report",
         "generator.render.charts",
-        "generator.checks.records",
+        "generator.checks.rules.context",
         "generator.importers.mlperf.rounds",
     ]
     assert len(problems) == 4, problems
@@ -191,7 +191,7 @@ def test_each_stage_imports_only_the_stages_before_it() -> None:
     ("importer", "must_not_reach"),
     [
         # the checks loaded the MLPerf importer for one constant, through the caveat rules
-        ("generator.checks.records", "generator.importers"),
+        ("generator.checks.rules", "generator.importers"),
         ("generator.derive.caveats.benchmark", "generator.importers"),
         # the site's facts imported how charts are drawn, and charts imported the facts back
         ("generator.derive.site_facts", "generator.render"),
@@ -233,7 +233,7 @@ def test_importing_the_checks_loads_no_importer_and_no_renderer() -> None:
             "-X",
             "importtime",
             "-c",
-            "import generator.checks, generator.checks.loader, generator.checks.records",
+            "import generator.checks.loader, generator.checks.rules, generator.checks.schema",
         ],
         capture_output=True,
         text=True,
@@ -241,7 +241,7 @@ def test_importing_the_checks_loads_no_importer_and_no_renderer() -> None:
         cwd=ROOT,
     )
     loaded = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()}
-    assert "generator.checks.records" in loaded
+    assert "generator.checks.rules.validation" in loaded
     assert "generator.derive.caveats.rules" in loaded
     stray = sorted(
         m

@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT
 from pydantic import ValidationError
 
-from generator.checks.records import modeline
+from generator.checks.files import modeline
 from generator.model.records import KINDS, Provider, Scope, json_schemas
 
 

@@ -8,15 +8,12 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from generator.checks import rules
 from generator.checks.budget import check_record
+from generator.checks.files import check_file_name, check_modeline, check_placement
 from generator.checks.pages import check_pages
-from generator.checks.records import (
-    Checker,
-    check_file_name,
-    check_modeline,
-    check_placement,
-    validate,
-)
+from generator.checks.rules.context import Context
+from generator.checks.schema import validate
 from generator.load.reader import Document, load_text
 from generator.load.tree import content_files
 from generator.model.records import (
@@ -141,7 +138,7 @@ def load_site(
     if known is not None:  # only this load's files: the memory stays the size of the content
         known.clear()
         known.update(kept)
-    problems += Checker(records, documents, present).run()
+    problems += rules.run(Context(records, documents, present))
     if any(problem.severity == "error" for problem in problems):
         raise ContentError(problems)
     for analysis in records["analyses"].values():

@@ -24,8 +24,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from generator.checks.files import modeline
 from generator.checks.loader import load_site
-from generator.checks.records import modeline
 from generator.importers.mlperf.mapping import (
     MAPPING,
     PROGRAM,

@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from generator.checks.loader import IMPORTS_FOLDER
-from generator.checks.records import validate
+from generator.checks.schema import validate
 from generator.importers.mlperf.rounds import Round
 from generator.load.reader import load_text
 from generator.model.records import AcceleratorNoun, Cloud, DateBasis, Grade, Id, Strict, Text, Url

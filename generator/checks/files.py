@@ -1,0 +1,77 @@
+"""File checks: where a record sits, how it starts, what it is named."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.load.reader import Document
+from generator.model.records import (
+    ID_PATTERN,
+    KINDS,
+    Record,
+)
+from generator.problems import Position, Problem
+
+
+def modeline(kind: str) -> str:
+    """The first line of every record file: it points an editor at the kind's JSON Schema."""
+    return f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json"
+
+
+def check_placement(
+    files: list[Path], content_dir: Path, shown_root: Path
+) -> tuple[list[tuple[str, Path, str]], list[Problem]]:
+    """The record files among `files` as (kind, path, shown path), and misplaced files."""
+    found: list[tuple[str, Path, str]] = []
+    problems: list[Problem] = []
+    for path in files:
+        relative = path.relative_to(content_dir)
+        shown = path.relative_to(shown_root).as_posix()
+        kind = relative.parts[0]
+        if len(relative.parts) != 2 or kind not in KINDS:
+            problems.append(
+                Problem(
+                    shown,
+                    Position(1, 1),
+                    "",
+                    "expected a record in one of "
+                    f"content/{{{','.join(KINDS)}}}/, found a file elsewhere",
+                )
+            )
+        elif path.suffix != ".yaml":
+            problems.append(
+                Problem(shown, Position(1, 1), "", f"expected a .yaml file, found {path.name}")
+            )
+        else:
+            found.append((kind, path, shown))
+    return found, problems
+
+
+def check_modeline(kind: str, shown: str, raw: bytes) -> list[Problem]:
+    """A record file starts with its kind's modeline, so an editor checks it as it is typed."""
+    if raw.startswith(modeline(kind).encode() + b"\n"):
+        return []
+    return [
+        Problem(
+            shown,
+            Position(1, 1),
+            "",
+            f"expected the first line to be "
+            f"'{modeline(kind)}', so editors check this file as you type",
+        )
+    ]
+
+
+def check_file_name(record: Record, path: Path, document: Document) -> list[Problem]:
+    """A record's id is its file's name, so every reference to the id finds the file."""
+    if re.match(ID_PATTERN, path.stem) and record.id == path.stem:
+        return []
+    return [
+        Problem(
+            document.path,
+            document.position(("id",)),
+            "id",
+            f"expected the id to equal the file name {path.stem!r}, found {record.id!r}",
+        )
+    ]
