@@ -6,11 +6,7 @@ import re
 from pathlib import Path
 
 from generator.load.reader import Document
-from generator.model.records import (
-    ID_PATTERN,
-    KINDS,
-    Record,
-)
+from generator.model.records import ID_PATTERN, KINDS, Record
 from generator.problems import Position, Problem
 
 

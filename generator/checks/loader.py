@@ -16,12 +16,7 @@ from generator.checks.rules.context import Context
 from generator.checks.schema import validate
 from generator.load.reader import Document, load_text
 from generator.load.tree import content_files
-from generator.model.records import (
-    KINDS,
-    Analysis,
-    Record,
-    Validation,
-)
+from generator.model.records import KINDS, Analysis, Record, Validation
 from generator.model.site import Site
 from generator.problems import ContentError, Problem
 

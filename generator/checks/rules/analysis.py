@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.checks.rules.walk import (
-    resubmitted_workloads,
-)
+from generator.checks.rules.walk import resubmitted_workloads
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import GENERATIONAL, RULES
-from generator.model.records import (
-    Analysis,
-    Validation,
-)
+from generator.model.records import Analysis, Validation
 
 
 def check_analysis(ctx: Context, analysis: Analysis) -> None:

@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.checks.rules.walk import (
-    DIGITS,
-)
+from generator.checks.rules.walk import DIGITS
 from generator.checks.schema import suggest
 from generator.derive.wording import SLOT_PATTERN, SLOTS, slots_in
 from generator.load.reader import Path_
-from generator.model.records import (
-    Checklist,
-    Question,
-)
+from generator.model.records import Checklist, Question
 
 
 def check_checklist(ctx: Context, checklist: Checklist) -> None:

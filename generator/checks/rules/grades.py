@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.checks.rules.walk import (
-    sourced,
-)
+from generator.checks.rules.walk import sourced
 from generator.model.records import (
     REPORTING_KINDS,
     UNESTABLISHED,

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.model.links import RESERVED_IDS, SECTIONS, chip_name, chip_slug
-from generator.model.records import (
-    Platform,
-    Validation,
-)
+from generator.model.records import Platform, Validation
 
 
 def check_outputs(ctx: Context) -> None:

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.checks.schema import suggest
-from generator.model.records import (
-    Record,
-    references,
-)
+from generator.model.records import Record, references
 
 
 def check_references(ctx: Context, kind: str, record: Record) -> None:

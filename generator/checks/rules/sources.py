@@ -4,10 +4,7 @@ owner's own statement."""
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.model.records import (
-    REPORTING_KINDS,
-    Source,
-)
+from generator.model.records import REPORTING_KINDS, Source
 
 
 def check_source_roles(ctx: Context, source: Source) -> None:

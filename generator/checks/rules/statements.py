@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.checks.rules.walk import (
-    SILENCE,
-    statements,
-)
+from generator.checks.rules.walk import SILENCE, statements
 from generator.load.reader import Path_
-from generator.model.records import (
-    UNESTABLISHED,
-    Record,
-)
+from generator.model.records import UNESTABLISHED, Record
 
 
 def check_statements(ctx: Context, kind: str, record: Record) -> None:

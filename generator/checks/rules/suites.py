@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.derive.suites import fit, suite_counts
-from generator.model.records import (
-    Platform,
-    Suite,
-    Validation,
-)
+from generator.model.records import Platform, Suite, Validation
 
 
 def check_stated_suite(ctx: Context, validation: Validation) -> None:

@@ -5,15 +5,11 @@ from __future__ import annotations
 from generator.checks.rules.context import Context
 from generator.checks.rules.statements import check_not_silent
 from generator.checks.rules.suites import check_stated_suite
-from generator.checks.rules.walk import (
-    DATED,
-)
+from generator.checks.rules.walk import DATED
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import DEPLOYMENT, RULES
 from generator.load.reader import Path_
-from generator.model.records import (
-    Validation,
-)
+from generator.model.records import Validation
 
 
 def check_validation(ctx: Context, validation: Validation) -> None:
