@@ -16,6 +16,7 @@ from generator.build.memo import default_cache_dir
 from generator.build.pipeline import site_output
 from generator.checks.loader import hand_written_pages, load_site
 from generator.engines import assets
+from generator.english import plural
 from generator.model.policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
 from generator.model.records import ID_PATTERN, KINDS, json_schemas
 from generator.problems import ContentError, plain, quote
@@ -68,7 +69,7 @@ def _check(args: argparse.Namespace) -> int:
         for line in report.log(problems):
             print(line, file=sys.stderr)
     checked = len(wanted) if wanted else records
-    files = f"{checked} file{'s' if checked != 1 else ''}" if checked else "all files"
+    files = plural("file", checked) if checked else "all files"
     # A warning fails too: the plugin logs each one, and `mkdocs build --strict` (as mkdocs.yml
     # sets) stops on a logged warning, so content that passed here would still fail the build.
     failed = bool(problems)
@@ -208,11 +209,6 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _counted(number: int, noun: str) -> str:
-    """`1 problem`, `2 problems`."""
-    return f"{number} {noun}{'s' if number != 1 else ''}"
-
-
 def _import(args: argparse.Namespace) -> int:
     # Imported here: the import and its reader stay off the path of every other command.
     from generator.importers.mlperf import command as importer
@@ -227,7 +223,7 @@ def _import(args: argparse.Namespace) -> int:
     except importer.ImportFailure as error:
         for line in report.log(error.problems):
             print(line, file=sys.stderr)
-        problems = _counted(len(error.problems), "problem")
+        problems = plural("problem", len(error.problems))
         print(f"{name}: {problems}; nothing was written.", file=sys.stderr)
         return 1
     except OSError as error:
@@ -259,18 +255,18 @@ def _import(args: argparse.Namespace) -> int:
         where = f" ({quote(repeat.folder)})" if repeat.folder else ""
         print(f"submitted again: {quote(folder)}: round {repeat.round}{where}")
     print(
-        f"{name} {args.round}: {_counted(len(reading.systems), 'cloud system')} "
+        f"{name} {args.round}: {plural('cloud system', len(reading.systems))} "
         f"({reading.other_systems} of other statuses not imported), "
-        f"{_counted(plan.validations, 'validation')}, "
-        f"{_counted(plan.measurements, 'measurement')}, "
-        f"{_counted(plan.invalid, 'invalid result')}, "
-        f"{_counted(len(plan.repeats), 'result')} submitted again."
+        f"{plural('validation', plan.validations)}, "
+        f"{plural('measurement', plan.measurements)}, "
+        f"{plural('invalid result', plan.invalid)}, "
+        f"{plural('result', len(plan.repeats))} submitted again."
     )
     if args.check:
         for path in paths:
             print(f"stale: {args.content.name}/{path}", file=sys.stderr)
         print(
-            f"{name} --check: {_counted(len(paths), 'file')} "
+            f"{name} --check: {plural('file', len(paths))} "
             f"{'differ' if len(paths) != 1 else 'differs'} from what the import would write."
             if paths
             else f"{name} --check: content/ is what the import writes."
@@ -278,7 +274,7 @@ def _import(args: argparse.Namespace) -> int:
         return 1 if paths else 0
     written = [path for path in paths if path not in plan.removed]
     print(
-        f"wrote {_counted(len(written), 'file')}, removed {len(plan.removed)}; "
+        f"wrote {plural('file', len(written))}, removed {len(plan.removed)}; "
         f"{len(plan.files) - len(written)} unchanged"
     )
     return 0

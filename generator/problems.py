@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from generator.english import plural
+
 
 @dataclass(frozen=True, order=True)
 class Position:
@@ -16,6 +18,11 @@ class Position:
 
     line: int
     column: int
+
+    @classmethod
+    def at(cls, text: str, index: int) -> Position:
+        """Where the character at `index` of `text` is: lines split at LF, columns in characters."""
+        return cls(text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1)
 
 
 @dataclass(frozen=True, order=True)
@@ -40,7 +47,7 @@ class ContentError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems)
         errors = [p for p in self.problems if p.severity == "error"]
-        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        count = plural("error", len(errors))
         super().__init__(
             "\n".join([*map(str, self.problems), f"{count} in content; nothing was built."])
         )

@@ -431,11 +431,15 @@ def test_claims_split_by_grade(real: Site) -> None:
 
 
 def test_cited_sources_in_first_cited_order(minimal: Site, real: Site) -> None:
-    assert derive.cited_sources(minimal.validations["test-validation"]) == ["test-source"]
-    cited = derive.cited_sources(real.validations["crusoe-hgx-b300-exemplar"], extra=("x",))
-    assert cited[0] == "crusoe-b300-announcement"
-    assert cited[-1] == "x"
-    assert len(cited) == len(set(cited))
+    only = derive.cited_sources(minimal.sources, minimal.validations["test-validation"])
+    assert [source.id for source in only] == ["test-source"]
+    crusoe = real.validations["crusoe-hgx-b300-exemplar"]
+    own = [s.id for s in derive.cited_sources(real.sources, crusoe)]
+    assert own[0] == "crusoe-b300-announcement"
+    assert len(own) == len(set(own))
+    extra = next(source_id for source_id in real.sources if source_id not in own)
+    cited = [s.id for s in derive.cited_sources(real.sources, crusoe, extra=(own[0], extra))]
+    assert cited == [*own, extra]
 
 
 def test_newest_first_keeps_undated(real: Site) -> None:

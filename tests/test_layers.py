@@ -18,12 +18,13 @@ from conftest import ROOT
 
 PACKAGE = ROOT / "generator"
 # The stages in the order they may import each other: each may import those before it, never
-# one after. problems and escape are the words everything shares; the checks come after the
+# one after. english, problems and escape are the words everything shares; the checks come after the
 # derived facts because a check reads what the rules derive (a caveat rule's id may not be
 # reused, a suite's counts must reconcile); publish comes before render because the data page
 # shows the API's own documents. The rest are entry points: the importer, the report of
 # problems, the scaffold, the command line, and the two names MkDocs is configured with.
 ORDER = (
+    "english",
     "problems",
     "escape",
     "model",

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.load.reader import Document, Path_
-from generator.problems import Problem
+from generator.problems import Position, Problem
 
 # Quotes, list items and indented blocks nested in each other, on one line. Content nests 2.
 MAX_DEPTH = 16
@@ -360,9 +360,8 @@ def _texts(value: Any, loc: Path_ = ()) -> Iterator[tuple[Path_, str]]:
 
 def _within(text: str, at: int) -> str:
     """Where `at` is in a record's text, which may start anywhere in its file."""
-    line = text.count("\n", 0, at) + 1
-    column = at - (text.rfind("\n", 0, at) + 1) + 1
-    return f"line {line}, column {column} of the text"
+    where = Position.at(text, at)
+    return f"line {where.line}, column {where.column} of the text"
 
 
 def check_record(document: Document) -> list[Problem]:

@@ -99,13 +99,7 @@ def _position(text: str, needle: str) -> Position:
     at = text.find(needle)
     if at < 0:
         return Position(1, 1)
-    line = text.count("\n", 0, at) + 1
-    return Position(line, at - (text.rfind("\n", 0, at) + 1) + 1)
-
-
-def _position_at(text: str, at: int) -> Position:
-    line = text.count("\n", 0, at) + 1
-    return Position(line, at - (text.rfind("\n", 0, at) + 1) + 1)
+    return Position.at(text, at)
 
 
 def _shown(fragment: str) -> str:
@@ -149,7 +143,7 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
         problems.append(
             Problem(
                 shown,
-                _position_at(text, at - 1),
+                Position.at(text, at - 1),
                 "",
                 f"expected visible text, found {character_name(character)}, which shows "
                 "nothing or changes the direction of the text around it",
@@ -172,7 +166,7 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
         problems.append(
             Problem(
                 shown,
-                _position_at(text, fence.start(1)),
+                Position.at(text, fence.start(1)),
                 "",
                 f"expected a code block indented by four spaces (eight in a list item), found a "
                 f"fence {fence[1]!r}, which the site's Markdown does not read",
@@ -182,7 +176,7 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
     # square of its size: a page over the budget is refused unread, as MkDocs would take hours.
     overrun = Budget().spend(text)
     if overrun is not None:
-        return [*problems, Problem(shown, _position_at(text, overrun.at), "", overrun.message)]
+        return [*problems, Problem(shown, Position.at(text, overrun.at), "", overrun.message)]
     renderer = markdown.Markdown(extensions=list(EXTENSIONS))
     rendered = renderer.convert(text)
     for fragment in renderer.htmlStash.rawHtmlBlocks:

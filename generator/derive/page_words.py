@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from generator.derive.validation import APPLIES_WORDS
+from generator.english import plural
 from generator.model.policy import Policy
 from generator.model.records import (
     ChecklistItem,
@@ -20,7 +21,6 @@ from generator.model.records import (
     Question,
     Suite,
     Validation,
-    plural,
 )
 
 # How many results the home page lists as the latest.

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from generator.english import plural
 from generator.model.mlperf import same_release
-from generator.model.records import Measurement, System, Validation, plural
+from generator.model.records import Measurement, System, Validation
 
 
 def value_words(value: float, unit: str) -> str:
@@ -100,7 +101,7 @@ def figure_rows(validation: Validation, noun: str) -> list[FigureRow]:
     for m in validation.measurements:
         system = systems.get(m.system or "")
         if system is not None:
-            count: int | None = system.nodes * system.accelerators_per_node
+            count: int | None = system.accelerator_count
         else:
             count = validation.scope.accelerators
         started = (m.runs_started.first, m.runs_started.last) if m.runs_started else None
@@ -120,7 +121,7 @@ def figure_rows(validation: Validation, noun: str) -> list[FigureRow]:
 def system_rows(validation: Validation, noun: str) -> list[SystemRow]:
     rows = []
     for s in validation.systems:
-        count = s.nodes * s.accelerators_per_node
+        count = s.accelerator_count
         logged = s.framework_in_logs
         differs = logged is not None and not same_release(s.framework, logged)
         rows.append(

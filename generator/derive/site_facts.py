@@ -31,13 +31,17 @@ T = TypeVar("T")
 Flag = Literal["expiring", "expired", "unknown", "stale", "superseded"]
 
 
+# What a result covers that names neither a platform nor a chip.
+WHOLE_CLOUD = "whole cloud"
+
+
 @dataclass(frozen=True)
 class ResultRow:
     """What a table of results shows of one: each cell decided here, so templates only show."""
 
     provider: str  # who the result is by: the provider's name, or its submitter's, said so
     program: str  # the program's name and the result's release: "MLPerf Training v5.1"
-    chip: str  # the chip, or "whole cloud"
+    chip: str  # the chip, or WHOLE_CLOUD
     accelerators: int | None  # the result's count, or its largest system's
     yes: int  # evidence questions answered "yes"
     applicable: int  # evidence questions that apply to the result's program
@@ -121,30 +125,26 @@ def result_row(site: Site, validation: Validation, derived: derive.Derived) -> R
     return ResultRow(
         provider=by_whom(site, validation),
         program=program_label(site, validation),
-        chip=derived.reconciliation.chip or "whole cloud",
+        chip=derived.reconciliation.chip or WHOLE_CLOUD,
         accelerators=derive.largest_count(validation),
         yes=words.count("yes"),
         applicable=sum(word != "not-applicable" for word in words),
     )
 
 
-def platform_label(site: Site, validation: Validation) -> str:
-    """What a result is for: its platform, the chip family it names without one, or the whole
-    cloud."""
+def platform_label(site: Site, validation: Validation, *, say_unstated: bool = True) -> str:
+    """What a result is for: its platform, the chip family it names without one (saying that
+    no platform is stated, unless `say_unstated` is false), or the whole cloud."""
     if validation.platform is not None:
         return site.platforms[validation.platform].name
     if validation.chip is not None:
-        return f"{validation.chip} (no platform stated)"
-    return "whole cloud"
+        return f"{validation.chip} (no platform stated)" if say_unstated else validation.chip
+    return WHOLE_CLOUD
 
 
 def title(site: Site, validation: Validation, row: ResultRow) -> str:
     """A result's name: its provider, what it ran on, its program and release."""
-    if validation.platform is not None:
-        platform = site.platforms[validation.platform].name
-    else:
-        platform = validation.chip or "whole cloud"
-    return f"{row.provider} {platform}: {row.program}"
+    return f"{row.provider} {platform_label(site, validation, say_unstated=False)}: {row.program}"
 
 
 def flags(derived: derive.Derived, superseded: bool) -> list[Flag]:

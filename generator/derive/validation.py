@@ -42,6 +42,7 @@ from generator.derive.provenance import (
 )
 from generator.derive.suites import Coverage, Reconciliation, cells_ran_stated, coverage, reconcile
 from generator.derive.wording import Wording, item_wording
+from generator.english import plural
 from generator.model.policy import Policy
 from generator.model.records import (
     UNESTABLISHED,
@@ -55,11 +56,11 @@ from generator.model.records import (
     Program,
     Question,
     Record,
+    Source,
     Statement,
     Suite,
     Validation,
     accelerator_noun,
-    plural,
     references,
 )
 from generator.model.records import Finding as CaseFinding
@@ -205,15 +206,18 @@ def _cites(record: Record) -> tuple[str, ...]:
     return found[1]
 
 
-def cited_sources(*records: Record, extra: tuple[str, ...] = ()) -> list[str]:
-    """Ids of every source the records cite, then `extra`, each once, in first-cited order."""
+def cited_sources(
+    sources: dict[str, Source], *records: Record, extra: tuple[str, ...] = ()
+) -> list[Source]:
+    """Every source the records cite, then those of `extra`, each once, in first-cited order,
+    from `sources`, the site's sources by id."""
     cited: dict[str, None] = {}
     for record in records:
         for target in _cites(record):
             cited.setdefault(target)
     for source in extra:
         cited.setdefault(source)
-    return list(cited)
+    return [sources[source_id] for source_id in cited]
 
 
 def applies(question: Question, program: str) -> bool:
@@ -357,7 +361,7 @@ def largest_count(validation: Validation) -> int | None:
     one."""
     if validation.scope.accelerators is not None:
         return validation.scope.accelerators
-    return max((s.nodes * s.accelerators_per_node for s in validation.systems), default=None)
+    return max((s.accelerator_count for s in validation.systems), default=None)
 
 
 def measurement_count(validation: Validation, measurement: Measurement) -> int | None:
@@ -365,7 +369,7 @@ def measurement_count(validation: Validation, measurement: Measurement) -> int |
     the result's own count; None where no source states it."""
     for system in validation.systems:
         if system.key == measurement.system:
-            return system.nodes * system.accelerators_per_node
+            return system.accelerator_count
     return validation.scope.accelerators
 
 
@@ -407,7 +411,7 @@ def scale_words(validation: Validation, noun: str) -> str | None:
     if validation.scope.accelerators is not None:
         return plural(noun, validation.scope.accelerators)
     ran = [s for s in validation.systems if s.results_published]
-    sizes = sorted({s.nodes * s.accelerators_per_node for s in ran})
+    sizes = sorted({s.accelerator_count for s in ran})
     if not sizes:
         return None
     systems = plural("system", len(ran))

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.english import listed
 from generator.escape import markdown_literal
 from generator.model.records import (
     ChecklistItem,
@@ -29,10 +30,6 @@ class Wording:
     platform: Platform | None
     questions: dict[str, Question]
     closed_by: tuple[str, ...]
-
-
-def _joined(parts: list[str], word: str) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {word} {parts[-1]}"
 
 
 def configurations_slot(wording: Wording) -> str:
@@ -80,11 +77,11 @@ def missing_slot(wording: Wording) -> str:
 
     partial = [asks_for(q) for q, answer in gaps if answer == "partial"]
     absent = [asks_for(q) for q, answer in gaps if answer != "partial"]
-    phrases = [f"only part of the {_joined(partial, 'and')}"] if partial else []
+    phrases = [f"only part of the {listed(partial, 'and')}"] if partial else []
     if len(absent) == 2 and not partial:
         phrases.append(f"neither {absent[0]} nor {absent[1]}")
     elif absent:
-        phrases.append(f"no {_joined(absent, 'or')}")
+        phrases.append(f"no {listed(absent, 'or')}")
     return "the sources we hold provide " + ", and ".join(phrases)
 
 

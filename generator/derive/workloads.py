@@ -21,8 +21,9 @@ from typing import Literal
 
 from generator.derive.provenance import repeat_words, value_words
 from generator.derive.validation import Derived, measurement_count, release_key
+from generator.english import plural
 from generator.model.links import chip_slug
-from generator.model.records import Measurement, Validation, accelerator_noun, plural
+from generator.model.records import Measurement, Validation, accelerator_noun
 from generator.model.site import Site
 
 Kind = Literal["measured", "stated", "inferred"]

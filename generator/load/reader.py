@@ -177,11 +177,6 @@ def _at(event: Event) -> Position:
     return Position(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
-def _position_of(text: str, index: int) -> Position:
-    line_start = text.rfind("\n", 0, index) + 1
-    return Position(text.count("\n", 0, index) + 1, index - line_start + 1)
-
-
 def _unpublishable(character: str) -> str:
     """The found part of a message about a refused character, named by its Unicode class."""
     code = ord(character)
@@ -262,7 +257,7 @@ class _Values:
             except ReaderError as error:
                 # Raw characters are refused before parsing; this is what ruamel refuses besides.
                 raise self.stop(
-                    _position_of(self.text, error.position),
+                    Position.at(self.text, error.position),
                     _unpublishable(chr(_code_point(error.character))),
                 ) from None
             except MarkedYAMLError as error:
@@ -564,7 +559,7 @@ def _decode(path: str, raw: bytes) -> str | Problem:
     text = text if text.endswith("\n") or not text else text + "\n"
     unpublishable = _UNPUBLISHABLE.search(text)
     if unpublishable:
-        position = _position_of(text, unpublishable.start())
+        position = Position.at(text, unpublishable.start())
         return Problem(path, position, "", _unpublishable(unpublishable[0]))
     return _version_problem(path, text) or text
 
@@ -575,8 +570,8 @@ def _after(text: str, index: int) -> Position:
     for offset, line in enumerate(lines):
         if line.split("#", 1)[0].strip() and not (offset == 0 and line.strip() == "..."):
             skipped = sum(len(previous) + 1 for previous in lines[:offset])
-            return _position_of(text, index + skipped + len(line) - len(line.lstrip()))
-    return _position_of(text, index)
+            return Position.at(text, index + skipped + len(line) - len(line.lstrip()))
+    return Position.at(text, index)
 
 
 def load_text(path: str, raw: bytes) -> tuple[Document | None, list[Problem]]:

@@ -31,13 +31,18 @@ def chip_name(chip: str) -> str:
     return " ".join(chip.split())
 
 
+def slug(text: str) -> str:
+    """Text as a page name or an HTML id: lower-case letters, digits and single hyphens."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
 def chip_slug(chip: str) -> str:
     """The page name of a chip under workloads/; "" for a name with no letter or digit."""
-    slug = re.sub(r"[^a-z0-9]+", "-", chip_name(chip).lower()).strip("-")
-    if len(slug) <= CHIP_SLUG_LENGTH:
-        return slug
+    name = slug(chip_name(chip))
+    if len(name) <= CHIP_SLUG_LENGTH:
+        return name
     digest = hashlib.sha256(chip_name(chip).encode("utf-8")).hexdigest()[:8]
-    return f"{slug[:CHIP_SLUG_LENGTH].strip('-')}-{digest}"
+    return f"{name[:CHIP_SLUG_LENGTH].strip('-')}-{digest}"
 
 
 def record_uri(kind: str, record_id: str) -> str:

@@ -276,11 +276,6 @@ class Provider(Record):
 AcceleratorNoun = Literal["GPU", "TPU chip", "accelerator"]
 
 
-def plural(noun: str, count: int) -> str:
-    """`count` and the noun, pluralised: "1 GPU", "6,144 TPU chips"."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
-
-
 def accelerator_noun(platform: Platform | None, validation: Validation | None = None) -> str:
     """What a result's accelerators are called: its platform's word, else the word the result
     gives where it names no platform, else the neutral one."""
@@ -368,6 +363,11 @@ class System(Sourced):
         default=True,
         description="false for a system that was described but has no published result.",
     )
+
+    @property
+    def accelerator_count(self) -> int:
+        """Its accelerators: nodes times accelerators per node."""
+        return self.nodes * self.accelerators_per_node
 
 
 class RunDates(Strict):

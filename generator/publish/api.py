@@ -115,8 +115,7 @@ class Documents:
         return page_url(record_uri(kind, record_id), self.directory_urls)
 
     def sources(self, *records: Record, extra: tuple[str, ...] = ()) -> list[Source]:
-        cited = derive.cited_sources(*records, extra=extra)
-        return [self.site.sources[source_id] for source_id in cited]
+        return derive.cited_sources(self.site.sources, *records, extra=extra)
 
     def envelope(self, sources: list[Source]) -> dict[str, Any]:
         return {"version": VERSION, "as_of": self.policy.as_of, "sources": sources}
@@ -459,7 +458,7 @@ def measurement_rows(site: Site) -> list[Row]:
         ]  # fmt: skip
         for result, fields in results:
             system = systems.get(result.system) if result.system else None
-            count = system.nodes * system.accelerators_per_node if system else None
+            count = system.accelerator_count if system else None
             rows.append(
                 Row(
                     **base,

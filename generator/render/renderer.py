@@ -9,7 +9,6 @@ show them.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -23,6 +22,7 @@ from generator.derive import page_words, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.site_facts import SiteFacts, derive_site
+from generator.english import plural
 from generator.escape import visible
 from generator.model.links import (
     checklist_download,
@@ -30,6 +30,7 @@ from generator.model.links import (
     relative_file,
     relative_url,
     safe_path,
+    slug,
     source_file,
     source_link,
 )
@@ -40,7 +41,6 @@ from generator.model.records import (
     SHOWN_MEANINGS,
     Record,
     Validation,
-    plural,
 )
 from generator.model.site import Site
 from generator.publish import api
@@ -64,11 +64,6 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
-def _slug(text: str) -> str:
-    """Text as an HTML id fragment: lower-case letters, digits and single hyphens."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 @cache
 def environment(templates_dir: Path) -> jinja2.Environment:
     """The Jinja environment of a templates folder, made once a process: it keeps each template
@@ -87,7 +82,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         md_inline=markup.inline,
         heading=markup.heading,
         number=_number,
-        slug=_slug,
+        slug=slug,
         zip=lambda first, second: zip(first, second, strict=True),
     )
     env.globals.update(
@@ -199,8 +194,7 @@ class Renderer:
         return files[0] if len(files) == 1 else None
 
     def sources(self, *records: Record, extra: tuple[str, ...] = ()) -> list[Any]:
-        cited = derive.cited_sources(*records, extra=extra)
-        return [self.site.sources[source_id] for source_id in cited]
+        return derive.cited_sources(self.site.sources, *records, extra=extra)
 
     def validation_view(self, validation: Validation) -> dict[str, Any]:
         """What a result's pages show of it, built once: its page, its printable checklist and

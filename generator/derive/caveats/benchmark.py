@@ -9,6 +9,7 @@ Each cites, apart from the fact that fired it, the MLCommons document its reason
 from __future__ import annotations
 
 from generator.derive.caveats.finding import Facts, Trigger
+from generator.english import listed, plural
 from generator.model.mlperf import CLOUD, same_release
 from generator.model.records import accelerator_noun
 
@@ -18,8 +19,7 @@ TRAINING_RULES = "mlperf-training-rules"
 
 
 def _sizes(counts: list[int]) -> str:
-    shown = [f"{count:,}" for count in sorted(set(counts))]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return listed([f"{count:,}" for count in sorted(set(counts))])
 
 
 def cloud_is_rentability(facts: Facts) -> Trigger | None:
@@ -40,7 +40,7 @@ def time_at_its_size(facts: Facts) -> Trigger | None:
     systems = facts.validation.systems
     if not systems or not any(m.system for m in facts.validation.measurements):
         return None
-    sizes = _sizes([s.nodes * s.accelerators_per_node for s in systems])
+    sizes = _sizes([s.accelerator_count for s in systems])
     noun = accelerator_noun(facts.platform, facts.validation)
     return (
         f"Each time is for its own system's size ({sizes} {noun}s). It says nothing of how the "
@@ -68,9 +68,9 @@ def benchmark_not_workload(facts: Facts) -> Trigger | None:
     if not measured:
         return None
     names = list(dict.fromkeys(m.workload for m in measured))
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    shown = listed(names)
     return (
-        f"The times are for MLCommons' benchmarks ({listed}). A buyer whose model, size or "
+        f"The times are for MLCommons' benchmarks ({shown}). A buyer whose model, size or "
         "precision is not among them learns about their own workload only by analogy.",
         measured[0],
     )
@@ -81,17 +81,13 @@ def invalid_results(facts: Facts) -> Trigger | None:
     invalid = facts.validation.invalid
     if not invalid:
         return None
-    listed = "; ".join(f"{r.benchmark} on {r.system}: {r.reason}" for r in invalid)
+    reasons = "; ".join(f"{r.benchmark} on {r.system}: {r.reason}" for r in invalid)
     count = len(invalid)
     return (
         f"{count} submitted result{'s are' if count != 1 else ' is'} invalid under MLCommons' "
-        f"rules and not scored: {listed}.",
+        f"rules and not scored: {reasons}.",
         invalid[0],
     )
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def resubmitted_results(facts: Facts) -> Trigger | None:
@@ -101,12 +97,12 @@ def resubmitted_results(facts: Facts) -> Trigger | None:
     if not again:
         return None
     rounds = sorted({m.resubmitted.round for m in again if m.resubmitted is not None})
-    workloads = _listed(list(dict.fromkeys(m.workload for m in again)))
+    workloads = listed(list(dict.fromkeys(m.workload for m in again)))
     count = len(again)
-    figures = f"{count} figure{'s' if count != 1 else ''}"
+    figures = plural("figure", count)
     return (
         f"{figures} here ({workloads}) {'are' if count != 1 else 'is'} round "
-        f"{_listed(rounds)}'s result{'s' if count != 1 else ''} submitted again, as MLCommons' "
+        f"{listed(rounds)}'s result{'s' if count != 1 else ''} submitted again, as MLCommons' "
         "rules allow: the same runs, scored anew. Set beside that round's, "
         f"{'they show' if count != 1 else 'it shows'} no change that anybody measured.",
         again[0].resubmitted or again[0],
@@ -123,14 +119,13 @@ def framework_differs(facts: Facts) -> Trigger | None:
     ]
     if not differing:
         return None
-    listed = "; ".join(
+    each = "; ".join(
         f"{s.key}: the logs give {s.framework_in_logs}, the description {s.framework or 'none'}"
         for s in differing
     )
-    count = len(differing)
     return (
-        f"For {count} system{'s' if count != 1 else ''} the framework in the run logs' own "
-        f"system lines differs from the published system description ({listed}). The logs "
+        f"For {plural('system', len(differing))} the framework in the run logs' own "
+        f"system lines differs from the published system description ({each}). The logs "
         "record what ran; the systems table shows both.",
         differing[0],
     )

@@ -13,11 +13,12 @@ that round.
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from generator.derive.provenance import value_words
+from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.mlperf.mapping import PROGRAM, AcceleratorEntry, Mapping, SubmitterEntry
 from generator.importers.mlperf.resubmission import Resubmission, start_date
@@ -28,6 +29,7 @@ from generator.importers.mlperf.rounds import (
     Score,
     SystemFile,
 )
+from generator.model.links import slug
 from generator.model.mlperf import same_release
 
 GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
@@ -41,25 +43,10 @@ CLOUD_ORDER = ("submitter", "joint", "not-named")
 ID_LENGTH = 80  # the model's longest id
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def listed(items: list[str]) -> str:
-    """Items as a sentence lists them: "a", "a and b", "a, b and c"; empty for none."""
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def url_path(path: str) -> str:
     """A path of the repository as a URL holds it: a name with a space or a quote is encoded,
     and MLCommons' own names (IBM+CoreWeave+NVIDIA) are kept as they are."""
     return quote(path, safe="/+")
-
-
-def minutes_words(value: float) -> str:
-    return f"{value:.2f} min"
 
 
 @dataclass(frozen=True)
@@ -246,7 +233,7 @@ class RoundRecords:
                 f"({listed_runs}), so MLCommons' reference summarizer, whose compliance check "
                 f"fails such a log, scores the result without {them}, as if {them} had not "
                 f"converged. Counted with that line skipped, the result would be "
-                f"{minutes_words(converged)}."
+                f"{value_words(converged, 'min')}."
             )
         elif dropped == most == 1:
             parts.append(
@@ -361,7 +348,7 @@ class RoundRecords:
         names = ", ".join(self.benchmark_name(b) for b in benchmarks) or "no benchmark"
         count = len(ran)
         sizes = listed([f"{g:,}" for g in sizes_found])
-        systems_words = f"{count} system{'s' if count != 1 else ''} of {sizes} {noun}s"
+        systems_words = f"{plural('system', count)} of {sizes} {noun}s"
         submission, entry = self.submission(group)
         submitters = sorted({s.submitter for s in group.systems})
         on = ", on a cloud the submission does not name" if entry.cloud == "not-named" else ""
@@ -380,7 +367,7 @@ class RoundRecords:
             else ""
         )
         idle_words = (
-            f" {len(idle)} further system description{'s' if len(idle) != 1 else ''} "
+            f" {plural('further system description', len(idle))} "
             f"({', '.join(md(s.key) for s in idle)}) {'have' if len(idle) != 1 else 'has'} no "
             "published result."
             if idle

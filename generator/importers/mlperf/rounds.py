@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.english import plural
 from generator.importers.mlperf.mllog import Run, read_run
 from generator.model.mlperf import CLOUD
 from generator.problems import Position, Problem
@@ -241,8 +242,7 @@ def _key_position(text: str, key: str) -> Position:
     match = re.search(rf'"{re.escape(key)}"\s*:', text)
     if match is None:
         return Position(1, 1)
-    before = text[: match.start()]
-    return Position(before.count("\n") + 1, match.start() - before.rfind("\n"))
+    return Position.at(text, match.start())
 
 
 def _count(value: object) -> int | None:
@@ -442,10 +442,7 @@ def _why_not_scored(runs: list[Run], benchmark: str, number: str) -> str | None:
     if benchmark not in BENCHMARKS[number] or needed is None:
         return f"{benchmark} is not a benchmark of round v{number}"
     if len(runs) < needed:
-        return (
-            f"incomplete: {len(runs)} run log{'s' if len(runs) != 1 else ''}, and {benchmark} "
-            f"needs {needed}"
-        )
+        return f"incomplete: {plural('run log', len(runs))}, and {benchmark} needs {needed}"
     unreadable = [run for run in runs if run.failure and run.failure.startswith(UNREADABLE)]
     if unreadable:
         return f"incomplete: {unreadable[0].log} {unreadable[0].failure}"
