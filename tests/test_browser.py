@@ -119,7 +119,10 @@ def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> Non
     assert page.get_by_role("img", name="Evidence by program: For each program").first.is_visible()
     page.get_by_title("Switch to dark mode").click()
     page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
-    assert dark.is_visible() and not light.is_visible()
+    # A lazy image has no box until it is fetched, which a busy machine may not have done yet:
+    # wait for it, as a reader would, rather than look once.
+    expect(dark).to_be_visible()
+    expect(light).to_be_hidden()
     dark.evaluate("img => img.decode()")
     assert dark.evaluate("img => img.complete && img.naturalWidth > 300")
     assert any(url.endswith("/charts/evidence.dark.svg") for url in fetched)
