@@ -8,6 +8,7 @@ import os
 import re
 import secrets
 import sys
+import tarfile
 from datetime import date
 from pathlib import Path
 
@@ -280,6 +281,41 @@ def _import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _diff(args: argparse.Namespace) -> int:
+    # Imported here: the other commands need none of it.
+    import json
+    import tempfile
+
+    from generator.changes import report
+    from generator.changes.diff import diff
+    from generator.changes.trees import TreeError, content_at
+
+    if args.format == "schema":
+        print(json.dumps(report.schema(), indent=2, sort_keys=True))
+        return 0
+    if args.base is None or args.head is None:
+        print("cloudqual diff: BASE and HEAD are both needed", file=sys.stderr)
+        return 2
+    policy = Policy(args.as_of)
+    with tempfile.TemporaryDirectory(prefix="cloudqual-diff-") as scratch:
+        try:
+            base, base_label = content_at(args.base, args.repository, Path(scratch))
+            head, head_label = content_at(args.head, args.repository, Path(scratch))
+        except (TreeError, OSError, tarfile.TarError) as error:
+            print(f"cloudqual diff: {quote(str(error))}", file=sys.stderr)
+            return 2
+        try:
+            found = diff(base, head, policy=policy, base_label=base_label, head_label=head_label)
+        except ContentError as error:
+            print(f"cloudqual diff: the content does not pass the checks\n{error}", file=sys.stderr)
+            return 1
+    if args.format == "json":
+        print(found.model_dump_json(indent=2))
+    else:
+        print(report.markdown(found, limit=args.limit), end="")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cloudqual", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -359,6 +395,34 @@ def main(argv: list[str] | None = None) -> int:
         "--site-dir", type=Path, default=None, help="where the site goes (default: site/)"
     )
     building.set_defaults(run=_build)
+    differing = commands.add_parser(
+        "diff",
+        help="what changed for a buyer between two content trees (folders or git revisions)",
+    )
+    differing.add_argument("base", nargs="?", help="a content folder, or a git revision")
+    differing.add_argument("head", nargs="?", help="a content folder, or a git revision")
+    differing.add_argument(
+        "--format",
+        choices=["markdown", "json", "schema"],
+        default="markdown",
+        help="markdown: for people; json: the Diff document; schema: its JSON Schema",
+    )
+    differing.add_argument(
+        "--repository", type=Path, default=Path(), help="the git repository revisions are of"
+    )
+    differing.add_argument(
+        "--as-of",
+        type=date.fromisoformat,
+        default=date.today(),
+        help="judge validity and staleness on this date, in both trees (YYYY-MM-DD)",
+    )
+    differing.add_argument(
+        "--limit",
+        type=int,
+        default=10**9,
+        help="at most this many characters of Markdown (a pull request's comment: 60000)",
+    )
+    differing.set_defaults(run=_diff)
     importing = commands.add_parser(
         "import", help="write the records of a program's published results into content/"
     )

@@ -31,6 +31,7 @@ ORDER = (
     "load",
     "derive",
     "checks",
+    "changes",
     "publish",
     "render",
     "build",

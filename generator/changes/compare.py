@@ -1,0 +1,176 @@
+"""What changed for a buyer between two builds: the results added and removed, and for each
+result on both, every fact its page shows that moved, each with its value before and after.
+
+Some changes a reviewer must look at twice, and each carries why (`look_twice`): a grade
+raised, a source no longer cited, a result's date moved, a measurement whose value changed
+while its source did not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from generator.changes.snapshot import ResultFacts
+from generator.model.records import GRADES, UNESTABLISHED
+
+What = Literal[
+    "result added",
+    "result removed",
+    "title",
+    "outcome",
+    "outcome grade",
+    "statement added",
+    "statement removed",
+    "statement grade",
+    "scale",
+    "announced",
+    "validity end",
+    "validity status",
+    "caveat added",
+    "caveat removed",
+    "authored caveat added",
+    "authored caveat removed",
+    "item opened",
+    "item closed",
+    "measurement added",
+    "measurement removed",
+    "measurement changed",
+    "coverage",
+    "table row",
+    "source added",
+    "source removed",
+]
+
+GRADE_RAISED = "a grade raised"
+SOURCE_REMOVED = "a source removed"
+DATE_MOVED = "a result's date moved"
+VALUE_WITHOUT_SOURCE = "a measurement changed without a new source"
+
+
+class Change(BaseModel):
+    """One fact of one result that moved."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    result: str  # the result's id
+    title: str  # its title, as the head build shows it (the base's, for a removed result)
+    what: What
+    subject: str | None = None  # which statement, caveat, item, measurement or source
+    before: str | None = None
+    after: str | None = None
+    look_twice: str | None = None  # why a reviewer must look twice, or None
+
+
+def _rank(grade: str) -> int:
+    """How strong a grade is: 0 the strongest; the grades of what is not established last."""
+    return len(GRADES) if grade in UNESTABLISHED else GRADES.index(grade)
+
+
+def _raised(before: str, after: str) -> str | None:
+    return GRADE_RAISED if _rank(after) < _rank(before) else None
+
+
+def _text(value: object) -> str | None:
+    if value is None:
+        return None
+    return value.isoformat() if isinstance(value, date) else str(value)
+
+
+def changes(base: dict[str, ResultFacts], head: dict[str, ResultFacts]) -> list[Change]:
+    """Every change from `base` to `head`, result by result in id order."""
+    found: list[Change] = []
+    for result_id in sorted(base.keys() | head.keys()):
+        old, new = base.get(result_id), head.get(result_id)
+        if old is None:
+            assert new is not None
+            found.append(Change(result=result_id, title=new.title, what="result added"))
+        elif new is None:
+            found.append(Change(result=result_id, title=old.title, what="result removed"))
+        else:
+            found += list(_result_changes(old, new))
+    return found
+
+
+def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
+    def change(
+        what: What,
+        before: object,
+        after: object,
+        subject: str | None = None,
+        look_twice: str | None = None,
+    ) -> Change:
+        return Change(
+            result=new.id,
+            title=new.title,
+            what=what,
+            subject=subject,
+            before=_text(before),
+            after=_text(after),
+            look_twice=look_twice,
+        )
+
+    for what, field in (
+        ("title", "title"),
+        ("outcome", "outcome"),
+        ("scale", "scale"),
+        ("validity end", "validity_end"),
+        ("validity status", "validity_status"),
+        ("coverage", "coverage"),
+    ):
+        if getattr(old, field) != getattr(new, field):
+            yield change(what, getattr(old, field), getattr(new, field))  # type: ignore[arg-type]
+    if old.outcome_grade != new.outcome_grade:
+        raised = _raised(old.outcome_grade, new.outcome_grade)
+        yield change("outcome grade", old.outcome_grade, new.outcome_grade, look_twice=raised)
+    if old.announced != new.announced:
+        yield change("announced", old.announced, new.announced, look_twice=DATE_MOVED)
+    for text in sorted(old.statements.keys() - new.statements.keys()):
+        yield change("statement removed", old.statements[text], None, subject=text)
+    for text in sorted(new.statements.keys() - old.statements.keys()):
+        yield change("statement added", None, new.statements[text], subject=text)
+    for text in sorted(old.statements.keys() & new.statements.keys()):
+        before, after = old.statements[text], new.statements[text]
+        if before != after:
+            raised = _raised(before, after)
+            yield change("statement grade", before, after, subject=text, look_twice=raised)
+    for kind, (was, now) in (
+        ("caveat", (old.caveats, new.caveats)),
+        ("authored caveat", (old.authored_caveats, new.authored_caveats)),
+    ):
+        for key in sorted(was.keys() - now.keys()):
+            yield change(f"{kind} removed", was[key], None, subject=key)  # type: ignore[arg-type]
+        for key in sorted(now.keys() - was.keys()):
+            yield change(f"{kind} added", None, now[key], subject=key)  # type: ignore[arg-type]
+    for checklist in sorted(old.open_items.keys() | new.open_items.keys()):
+        was_open = set(old.open_items.get(checklist, []))
+        now_open = set(new.open_items.get(checklist, []))
+        for item in sorted(was_open - now_open):
+            yield change("item closed", "open", "closed", subject=f"{checklist}: {item}")
+        for item in sorted(now_open - was_open):
+            yield change("item opened", "closed", "open", subject=f"{checklist}: {item}")
+    for key in sorted(old.measurements.keys() - new.measurements.keys()):
+        yield change("measurement removed", old.measurements[key].value, None, subject=key)
+    for key in sorted(new.measurements.keys() - old.measurements.keys()):
+        yield change("measurement added", None, new.measurements[key].value, subject=key)
+    for key in sorted(old.measurements.keys() & new.measurements.keys()):
+        before_figure, after_figure = old.measurements[key], new.measurements[key]
+        if before_figure.value != after_figure.value:
+            same_source = before_figure.source == after_figure.source
+            yield change(
+                "measurement changed",
+                before_figure.value,
+                after_figure.value,
+                subject=key,
+                look_twice=VALUE_WITHOUT_SOURCE if same_source else None,
+            )
+    for column in sorted(old.row.keys() | new.row.keys()):
+        if old.row.get(column) != new.row.get(column):
+            yield change("table row", old.row.get(column), new.row.get(column), subject=column)
+    for source in sorted(set(old.sources) - set(new.sources)):
+        yield change("source removed", None, None, subject=source, look_twice=SOURCE_REMOVED)
+    for source in sorted(set(new.sources) - set(old.sources)):
+        yield change("source added", None, None, subject=source)

@@ -1,0 +1,101 @@
+"""What a buyer reads of each result, as plain values two builds can be compared on: the
+outcome, grades, scale, dates, validity, derived caveats, open checklist items, measurements,
+suite coverage and the result's row in every table. Made from the derived facts, so a diff
+says what moved on the site, not what moved in the YAML."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from pydantic import BaseModel, ConfigDict
+
+from generator.derive import validation as derive
+from generator.derive.site_facts import SiteFacts
+from generator.model.records import Measurement, Validation
+from generator.model.site import Site
+
+
+class Figure(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    value: str  # as pages show it: "11.64 min"
+    source: str
+    grade: str
+
+
+class ResultFacts(BaseModel):
+    """One result, as its page, its rows and its downloads show it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    title: str
+    outcome: str
+    outcome_grade: str
+    scale: str | None
+    announced: date | None
+    validity_end: date | None
+    validity_status: str
+    # Each statement's grade, by its text: a changed text is one removed and one added.
+    statements: dict[str, str]
+    caveats: dict[str, str]  # derived caveats by rule id, with their text
+    authored_caveats: dict[str, str]  # the record's own caveats by id, with their text
+    open_items: dict[str, list[str]]  # by checklist id, the open items' ids
+    measurements: dict[str, Figure]  # by workload, benchmark, system and metric
+    coverage: str  # the suite the result is read against, and how it was found
+    row: dict[str, str | int | None]  # the result's row in every table (the scorecard cell)
+    sources: list[str]  # every source it cites
+
+
+def _measurement_key(m: Measurement) -> str:
+    parts = [m.workload, m.benchmark, m.system, m.metric]
+    return " · ".join(part for part in parts if part is not None)
+
+
+def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> ResultFacts:
+    derived = facts.derived[validation.id]
+    reconciliation = derived.reconciliation
+    suite = reconciliation.suite
+    statements: dict[str, str] = {}
+    for statement in validation.claims:
+        statements[statement.text] = statement.grade
+    measurements = {}
+    for figure in derived.figures:
+        m = figure.measurement
+        measurements[_measurement_key(m)] = Figure(
+            value=figure.value, source=m.source, grade=m.grade
+        )
+    row = facts.rows[validation.id]
+    return ResultFacts(
+        id=validation.id,
+        title=facts.titles[validation.id],
+        outcome=validation.outcome.result,
+        outcome_grade=validation.outcome.grade,
+        scale=derived.scale,
+        announced=validation.announced,
+        validity_end=derived.validity_end,
+        validity_status=derived.validity_status,
+        statements=statements,
+        caveats={c.rule: c.text for c in derived.standard_caveats},
+        authored_caveats={c.id: c.text for c in validation.caveats},
+        open_items={c: [o.item.id for o in items] for c, items in derived.open_items.items()},
+        measurements=measurements,
+        coverage=(
+            f"{suite.chip} suite, {suite.release} ({reconciliation.basis})"
+            if suite is not None
+            else f"no suite ({reconciliation.basis})"
+        ),
+        row={
+            "provider": row.provider,
+            "program": row.program,
+            "chip": row.chip,
+            "accelerators": row.accelerators,
+            "evidence": f"{row.yes} yes of {row.applicable}",
+        },
+        sources=[s.id for s in derive.cited_sources(site.sources, validation)],
+    )
+
+
+def snapshot(site: Site, facts: SiteFacts) -> dict[str, ResultFacts]:
+    """Every result's facts, by id."""
+    return {v.id: result_facts(site, facts, v) for v in facts.validations}
