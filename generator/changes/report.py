@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from generator.changes.compare import Change
 from generator.english import plural
 from generator.escape import markdown_literal
+from generator.problems import Problem
 
 VERSION = "1"
 # The first line of every report, by which the workflow finds its own comment to edit. A
@@ -116,6 +117,26 @@ def markdown(diff: Diff, *, limit: int = COMMENT_CHARACTERS) -> str:
         shown.append("\n" + line)
         size += 1 + len(line)
     return "".join(shown) + "\n"
+
+
+# A refusal lists this many problems; `cloudqual check` gives them all.
+REFUSAL_PROBLEMS = 20
+
+
+def refused(name: str, problems: list[Problem]) -> str:
+    """The report when a tree does not pass the checks: which tree, and its first problems."""
+    lines = [
+        MARKER,
+        "## What this change does to the site",
+        "",
+        f"The content of {_literal(name)} does not pass the checks, so nothing was compared. "
+        "`cloudqual check` lists every problem; the first:",
+        "",
+    ]
+    lines += [f"- {_literal(str(problem))}" for problem in problems[:REFUSAL_PROBLEMS]]
+    if len(problems) > REFUSAL_PROBLEMS:
+        lines += ["", f"… and {plural('more problem', len(problems) - REFUSAL_PROBLEMS)}."]
+    return "\n".join(lines) + "\n"
 
 
 def schema() -> dict[str, object]:
