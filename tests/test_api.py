@@ -190,7 +190,11 @@ def test_each_checklist_csv_reads_back_as_its_api_rows(output: Output, site: Sit
 
 
 def test_every_feed_parses_and_links_to_a_page(output: Output, site: Site) -> None:
-    paths = ["feeds/validations.atom", *(f"feeds/providers/{p}.atom" for p in site.providers)]
+    paths = [
+        "feeds/validations.atom",
+        "feeds/changelog.atom",
+        *(f"feeds/providers/{p}.atom" for p in site.providers),
+    ]
     assert {p for p in output.data if p.endswith(".atom")} == set(paths)
     pages = {uri.removesuffix(".md") + "/" for uri in output.pages}
     for path in paths:

@@ -1,7 +1,7 @@
 """`cloudqual diff`: what changed for a buyer between two content trees.
 
 Each golden case edits a copy of the minimal content one way and compares the report with
-`tests/golden/diff/CASE.md`, the exact Markdown a pull request's comment would show. After a
+`tests/fixtures/diff/CASE.md`, the exact Markdown a pull request's comment would show. After a
 deliberate change, CLOUDQUAL_UPDATE_GOLDEN=1 rewrites them: read the diff before committing.
 """
 
@@ -25,7 +25,7 @@ from generator.changes.diff import diff
 from generator.model.policy import Policy
 
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
-GOLDEN = ROOT / "tests" / "golden" / "diff"
+GOLDEN = ROOT / "tests" / "fixtures" / "diff"
 POLICY = Policy(date(2026, 12, 2))
 VALIDATION = "validations/test-validation.yaml"
 MEASURED = """measurements:

@@ -81,7 +81,14 @@ def test_every_record_page_and_section_is_rendered(real_site: Site, real_output:
     and pair pages only of two real results on one chip."""
     site, pages = real_site, real_output.pages
     content = ROOT / "content"
-    expected = {"index.md", "compare.md", "checklist.md", "case-studies.md", "data.md"}
+    expected = {
+        "index.md",
+        "compare.md",
+        "checklist.md",
+        "case-studies.md",
+        "data.md",
+        "changelog.md",
+    }
     expected.add("workloads/index.md")
     for kind in ("validations", "providers", "programs", "platforms"):
         expected.add(f"{kind}/index.md")

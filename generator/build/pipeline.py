@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.build.memo import Memo, Remembered, fingerprint
+from generator.changes.revisions import Revisions, revisions
 from generator.model.policy import Policy
 from generator.render.output import Output, Page
 
@@ -21,6 +23,7 @@ from generator.render.output import Output, Page
 # loading Jinja, the Markdown library and the API's models costs a cold start more than the
 # remembered build does.
 if TYPE_CHECKING:
+    from generator.changes.history import History
     from generator.checks.loader import Read
     from generator.model.site import Site
     from generator.render.svg import SvgStore
@@ -37,6 +40,13 @@ class Inputs:
     site_url: str | None = None
     # Links from one Markdown file to another, as Zensical reads them.
     source_links: bool = False
+    # Read the content folder's git history for the changelog (changes/history.py).
+    history: bool = False
+
+    @cached_property
+    def revisions(self) -> Revisions | None:
+        """The content folder's commits, when the build reads its history."""
+        return revisions(self.content_dir) if self.history else None
 
     def key(self, engine: str) -> str | None:
         """The remembered build's key: None when a file cannot be read, so the build goes on
@@ -49,6 +59,11 @@ class Inputs:
             "directory_urls": self.directory_urls,
             "site_url": self.site_url,
             "source_links": self.source_links,
+            # A new commit of the content is a new changelog, though no file may differ.
+            "history": None
+            if self.revisions is None
+            else [[commit, day.isoformat()] for commit, day in self.revisions.commits]
+            + [self.revisions.why],
         }
         return fingerprint(self.content_dir, self.templates_dir, options)
 
@@ -75,6 +90,11 @@ def build(
     from generator.checks.loader import load_site
 
     site = load_site(inputs.content_dir, known=known)
+    history = None
+    if inputs.revisions is not None:
+        from generator.changes.history import history as read_history
+
+        history = read_history(inputs.revisions)
     output = site_output(
         site,
         inputs.templates_dir,
@@ -84,6 +104,7 @@ def build(
         site_url=inputs.site_url,
         previous=previous,
         source_links=inputs.source_links,
+        history=history,
     )
     return Remembered(output, [str(warning) for warning in site.warnings]), False
 
@@ -98,11 +119,14 @@ def site_output(
     site_url: str | None = None,
     previous: dict[str, tuple[str, Page]] | None = None,
     source_links: bool = False,
+    history: History | None = None,
 ) -> Output:
     """Every generated page and data file of the site, by its path in the output. `site_url`,
     the published address, makes the feeds' and the calendar's links absolute. `previous`, the
     last render's `signed` pages, lets each page whose inputs are unchanged be reused.
-    `source_links` writes links from one Markdown file to another, as Zensical reads them."""
+    `source_links` writes links from one Markdown file to another, as Zensical reads them.
+    `history`, the content's commits compared, makes the changelog; without it, the changelog
+    says it has none."""
     from generator.derive.site_facts import derive_site
     from generator.model.links import safe_path
     from generator.publish import api
@@ -119,8 +143,11 @@ def site_output(
         previous=previous,
         site_facts=site_facts,
         source_links=source_links,
+        history=history,
     )
-    data = build_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
+    data = build_data(
+        site, site_facts, directory_urls=directory_urls, site_url=site_url, history=history
+    )
     store = svg_store or SvgStore(None)
     data |= renderer.chart_files(store)
     store.prune()  # this is the whole site: what it did not use, no build needs

@@ -21,6 +21,7 @@ What = Literal[
     "result added",
     "result removed",
     "title",
+    "summary",
     "outcome",
     "outcome grade",
     "statement added",
@@ -28,6 +29,7 @@ What = Literal[
     "statement grade",
     "scale",
     "announced",
+    "last reviewed",
     "validity end",
     "validity status",
     "caveat added",
@@ -63,6 +65,17 @@ class Change(BaseModel):
     before: str | None = None
     after: str | None = None
     look_twice: str | None = None  # why a reviewer must look twice, or None
+
+
+def moved(change: Change) -> str:
+    """How a change's value moved, in words: "a → b", "was a", "b", or nothing."""
+    if change.before is None and change.after is None:
+        return ""
+    if change.before is None:
+        return str(change.after)
+    if change.after is None:
+        return f"was {change.before}"
+    return f"{change.before} → {change.after}"
 
 
 def _rank(grade: str) -> int:
@@ -115,8 +128,10 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
 
     for what, field in (
         ("title", "title"),
+        ("summary", "summary"),
         ("outcome", "outcome"),
         ("scale", "scale"),
+        ("last reviewed", "last_reviewed"),
         ("validity end", "validity_end"),
         ("validity status", "validity_status"),
         ("coverage", "coverage"),

@@ -30,10 +30,12 @@ class ResultFacts(BaseModel):
 
     id: str
     title: str
+    summary: str
     outcome: str
     outcome_grade: str
     scale: str | None
     announced: date | None
+    last_reviewed: date
     validity_end: date | None
     validity_status: str
     # Each statement's grade, by its text: a changed text is one removed and one added.
@@ -69,10 +71,12 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
     return ResultFacts(
         id=validation.id,
         title=facts.titles[validation.id],
+        summary=" ".join(validation.summary.split()),
         outcome=validation.outcome.result,
         outcome_grade=validation.outcome.grade,
         scale=derived.scale,
         announced=validation.announced,
+        last_reviewed=validation.last_reviewed,
         validity_end=derived.validity_end,
         validity_status=derived.validity_status,
         statements=statements,

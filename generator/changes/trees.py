@@ -33,15 +33,20 @@ def content_at(spec: str, repository: Path, scratch: Path) -> tuple[Path, str]:
     if found.returncode != 0:
         raise TreeError(f"{spec!r} is neither a folder nor a git revision of {repository}")
     commit = found.stdout.strip()
+    return extract(repository, commit, CONTENT, scratch), f"{spec} ({commit[:12]})"
+
+
+def extract(repository: Path, commit: str, folder: str, scratch: Path) -> Path:
+    """`folder` as it was at `commit`, written under `scratch`: where it was written."""
     archive = subprocess.run(
-        ["git", "-C", str(repository), "archive", "--format=tar", commit, "--", CONTENT],
+        ["git", "-C", str(repository), "archive", "--format=tar", commit, "--", folder],
         capture_output=True,
         check=False,
     )
     if archive.returncode != 0:
-        raise TreeError(f"revision {spec} ({commit[:12]}) has no {CONTENT}/ folder")
+        raise TreeError(f"revision {commit[:12]} has no {folder}/ folder")
     target = scratch / commit
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         # "data": no member may leave the folder, nor be a device, nor link outside it.
         tar.extractall(target, filter="data")
-    return target / CONTENT, f"{spec} ({commit[:12]})"
+    return target / folder

@@ -247,6 +247,7 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
         options.policy,
         site_url=options.site_url,
         source_links=True,
+        history=True,
     )
     memo = Memo(memo_folder)
     key = inputs.key(project.ZENSICAL)

@@ -18,7 +18,10 @@ from datetime import UTC, date, datetime, time, timedelta
 import icalendar
 from feedgen.feed import FeedGenerator
 
+from generator.changes.history import History
 from generator.derive.validation import review_due
+from generator.english import plural
+from generator.model.links import page_url
 from generator.model.records import Validation
 from generator.publish.api import FEEDS, Documents
 
@@ -156,6 +159,49 @@ def calendar(builder: Documents, site_url: str | None) -> bytes:
             event.add("description", f"{validation.summary}\n{url}" if url else validation.summary)
             cal.add_component(event)
     return bytes(cal.to_ical())
+
+
+CHANGELOG = f"{FEEDS}/changelog.atom"
+
+
+def changelog(builder: Documents, history: History | None, site_url: str | None) -> bytes:
+    """An Atom feed of the changelog: an entry a day, linking to that day on the changelog page.
+    A day's id and date are the day's own, so a later build re-issues no entry; a commit later
+    on the same day updates that day's entry, as its content does."""
+    feed = FeedGenerator()
+    feed.id(f"urn:{NAME}:feed:{CHANGELOG}")
+    feed.title(f"{NAME}: changelog")
+    feed.author({"name": NAME})
+    feed.language("en")
+    feed.subtitle("What each day's changes to the records changed for a buyer.")
+    if site_url:
+        feed.link(href=site_url.rstrip("/") + "/" + CHANGELOG, rel="self")
+    page = page_url("changelog.md", builder.directory_urls)
+    days = history.days() if history is not None else []
+    feed.updated(_moment(days[0][0] if days else builder.policy.as_of))
+    for day, steps in days:
+        changes = [change for step in steps for change in step.changes]
+        results = sorted({change.title for change in changes})
+        compared = [step for step in steps if step.base is not None]
+        summary = (
+            f"{plural('change', len(changes))} to {plural('result', len(results))} in "
+            f"{plural('commit', len(steps))}" + (f": {', '.join(results)}." if results else ".")
+        )
+        if not compared:
+            summary += " No commit of the day was compared with an earlier one."
+        item = feed.add_entry(order="append")
+        item.id(f"urn:{NAME}:changelog:{day.isoformat()}")
+        item.title(f"Changes on {day.isoformat()}")
+        item.updated(_moment(day))
+        target = f"{page}#{day.isoformat()}"
+        if site_url:
+            href = site_url.rstrip("/") + "/" + target
+        else:
+            href = posixpath.relpath(page or ".", posixpath.dirname(CHANGELOG))
+            href = (href + "/" if page.endswith("/") else href) + f"#{day.isoformat()}"
+        item.link(href=href, rel="alternate")
+        item.summary(summary)
+    return feed.atom_str(pretty=True)  # type: ignore[no-any-return]
 
 
 def build_feeds(builder: Documents, site_url: str | None) -> dict[str, bytes]:

@@ -8,6 +8,7 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from generator.changes.history import History
 from generator.derive.validation import OpenItem
 from generator.escape import csv_cell, markdown_download, markdown_literal
 from generator.model.links import checklist_download
@@ -69,6 +70,7 @@ def build_data(
     *,
     directory_urls: bool,
     site_url: str | None = None,
+    history: History | None = None,
 ) -> dict[str, bytes]:
     """Every data file and download, by the path it is served at: the API, the feeds and the
     calendar, the checklist downloads, the record schemas and the measurements as CSV. They
@@ -76,6 +78,7 @@ def build_data(
     builder = api.Documents(site, facts, directory_urls=directory_urls)
     files = builder.files()
     files |= feeds.build_feeds(builder, site_url)
+    files[feeds.CHANGELOG] = feeds.changelog(builder, history, site_url)
     for validation_id in sorted(site.validations):
         for checklist_id, items in facts.derived[validation_id].open_items.items():
             checklist = site.checklists[checklist_id]

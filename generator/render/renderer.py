@@ -18,6 +18,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from generator.changes.compare import moved
+from generator.changes.history import History, Step
 from generator.derive import page_words, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
@@ -96,6 +98,23 @@ def environment(templates_dir: Path) -> jinja2.Environment:
     return env
 
 
+def _step_note(step: Step, changed: bool) -> str | None:
+    """What the changelog says of a commit in place of its changes, when it lists none."""
+    if step.results is None:
+        return (
+            "its records do not pass today's checks (the schema has changed since), so it is "
+            "not compared."
+        )
+    if step.base is None:
+        return (
+            f"the first commit whose records pass today's checks, with "
+            f"{plural('result', step.results)}; comparisons start here."
+        )
+    if not changed:
+        return "none of the facts compared changed (the commit changed other text, such as a page)."
+    return None
+
+
 class Renderer:
     """The site's pages: each a template given a view, and each view only selects and formats
     what `derive_site` derived. Every page carries a signature of its inputs, so a rebuild
@@ -111,8 +130,10 @@ class Renderer:
         previous: dict[str, tuple[str, Page]] | None = None,
         site_facts: SiteFacts | None = None,
         source_links: bool = False,
+        history: History | None = None,
     ) -> None:
         self.site = site
+        self.history = history
         self.site_facts = known = site_facts or derive_site(site, policy)
         # Facts judged on another day would disagree with the pages' own dates and windows.
         assert known.policy == policy, "the site's facts were derived under another policy"
@@ -266,6 +287,7 @@ class Renderer:
             self.case_studies_page(),
             self.compare_page(),
             self.data_page(examples),
+            self.changelog_page(),
             self.checklist_page(),
             self.workloads_page(),
             *self.chip_pages(),
@@ -348,6 +370,29 @@ class Renderer:
             validations=self.validations,
             checklists=self.checklists,
         )
+
+    def changelog_page(self) -> Page:
+        """What each commit of the content changed, by day, linked to the results still on the
+        site. Without a history, the page says why there is none."""
+        days = []
+        for day, steps in self.history.days() if self.history is not None else []:
+            shown = []
+            for step in steps:
+                groups: dict[str, list[Any]] = {}
+                for change in step.changes:
+                    groups.setdefault(change.result, []).append((change, moved(change)))
+                results = [
+                    (result_id, changes[0][0].title, result_id in self.site.validations, changes)
+                    for result_id, changes in groups.items()
+                ]
+                shown.append((step, _step_note(step, bool(results)), results))
+            days.append((day, shown))
+        why = (
+            self.history.why
+            if self.history is not None
+            else "this build was not given the content's history"
+        )
+        return self.page("changelog.md", "changelog.md.j2", None, days=days, why=why)
 
     def checklist_page(self) -> Page:
         return self.page(

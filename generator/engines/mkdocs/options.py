@@ -69,6 +69,7 @@ def inputs(options: CloudqualConfig, config: MkDocsConfig) -> Inputs:
         Policy(as_of, options.expiry_warning_days, options.review_max_age_days),
         directory_urls=config.use_directory_urls,
         site_url=config.site_url,
+        history=True,
     )
 
 

@@ -1,0 +1,95 @@
+"""The changelog's facts: each commit of the content folder compared, as `cloudqual diff`
+compares two trees, with the last commit before it whose records pass today's checks.
+
+Both sides of a comparison are judged on the day of the later commit, so a change is what the
+commit did, not what the calendar did between two days. A commit whose records do not pass
+today's checks (the schema has moved on since) is listed, and not compared; the next commit that
+passes is compared with the last one before it that did. The first commit that passes is where
+the comparisons start: it is listed with its count of results, not as every result added.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from generator.changes.compare import Change, changes
+from generator.changes.revisions import Revisions
+from generator.changes.snapshot import ResultFacts
+from generator.changes.trees import TreeError, extract
+from generator.model.policy import Policy
+from generator.problems import ContentError
+
+
+class Step(BaseModel):
+    """One commit of the content folder, and what it changed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    commit: str
+    day: date  # the day it was committed, in UTC
+    base: str | None  # the commit it was compared with; None when it was not compared
+    results: int | None  # how many results it holds; None when its records fail the checks
+    changes: list[Change]
+
+
+class History(BaseModel):
+    """Every commit of the content folder, oldest first; or why there is no history to show."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    steps: list[Step]
+    why: str | None = None
+
+    def days(self) -> list[tuple[date, list[Step]]]:
+        """The commits by day, the newest day first; each day's commits oldest first."""
+        by_day: dict[date, list[Step]] = {}
+        for step in self.steps:
+            by_day.setdefault(step.day, []).append(step)
+        return sorted(by_day.items(), reverse=True)
+
+
+@lru_cache(maxsize=512)
+def _facts(repository: Path, folder: str, commit: str, day: date) -> dict[str, ResultFacts] | None:
+    """A commit's results as a build on `day` would show them; None when its records do not
+    pass the checks. Kept for the process: a commit's content never changes, and `mkdocs
+    serve` asks again on each rebuild."""
+    # Imported here: the diff's loader pulls in the whole of the checks.
+    from generator.changes.diff import facts_of
+
+    with tempfile.TemporaryDirectory(prefix="cloudqual-history-") as scratch:
+        try:
+            content = extract(repository, commit, folder, Path(scratch))
+            return facts_of(content, Policy(day))
+        except (ContentError, TreeError):
+            return None
+
+
+def history(found: Revisions) -> History:
+    """What each commit of the content folder changed."""
+    if found.repository is None or found.why is not None:
+        return History(steps=[], why=found.why)
+    repository = found.repository
+    steps: list[Step] = []
+    last: str | None = None  # the last commit whose records pass the checks
+    for commit, day in found.commits:
+        head = _facts(repository, found.folder, commit, day)
+        if head is None:
+            steps.append(Step(commit=commit, day=day, base=None, results=None, changes=[]))
+            continue
+        base = None if last is None else _facts(repository, found.folder, last, day)
+        steps.append(
+            Step(
+                commit=commit,
+                day=day,
+                base=last if base is not None else None,
+                results=len(head),
+                changes=changes(base, head) if base is not None else [],
+            )
+        )
+        last = commit
+    return History(steps=steps)

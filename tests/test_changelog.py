@@ -1,0 +1,212 @@
+"""The changelog: each commit of the content compared with the last one before it that passes
+today's checks, shown by day on a page and in an Atom feed.
+
+The history is a real git repository made in a temporary folder, with commits dated on three
+days: the minimal content, an edit, a commit whose records fail the checks, and its fix.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import shutil
+import subprocess
+from datetime import date
+from pathlib import Path
+
+import feedparser
+import pytest
+from conftest import MINIMAL, ROOT
+
+from generator.build.pipeline import site_output
+from generator.changes.history import History, history
+from generator.changes.revisions import revisions
+from generator.checks.loader import load_site
+from generator.model.policy import Policy
+
+RECORD = "content/validations/test-validation.yaml"
+
+
+def _git(repository: Path, *args: str, day: str | None = None) -> str:
+    env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+    if day is not None:
+        moment = f"{day}T12:00:00+00:00"
+        env |= {"GIT_AUTHOR_DATE": moment, "GIT_COMMITTER_DATE": moment}
+    done = subprocess.run(
+        ["git", "-C", str(repository), "-c", "user.name=Test", "-c", "user.email=t@test.invalid",
+         *args],
+        capture_output=True, text=True, check=True, env=env,
+    )  # fmt: skip
+    return done.stdout.strip()
+
+
+def _edit(repository: Path, old: str, new: str) -> None:
+    path = repository / RECORD
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _commit(repository: Path, day: str, message: str) -> str:
+    _git(repository, "add", "-A")
+    _git(repository, "commit", "-q", "-m", message, day=day)
+    return _git(repository, "rev-parse", "HEAD")
+
+
+@pytest.fixture(scope="module")
+def repository(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A project whose content has four commits, on 2026-11-01, 11-02 and two on 11-03."""
+    repository = tmp_path_factory.mktemp("history")
+    _git(repository, "init", "-q", "-b", "main")
+    shutil.copytree(MINIMAL, repository / "content")
+    (repository / "README.md").write_text("not content\n")
+    commits = [_commit(repository, "2026-11-01", "the minimal content")]
+    _edit(repository, "  result: pass\n", "  result: fail\n")
+    _edit(repository, "  accelerators: 64\n", "  accelerators: 128\n")
+    commits.append(_commit(repository, "2026-11-02", "an edit"))
+    (repository / "README.md").write_text("a commit outside content/\n")
+    _commit(repository, "2026-11-02", "not content")
+    _edit(repository, "  result: fail\n", "  result: 12\n")
+    commits.append(_commit(repository, "2026-11-03", "records that fail the checks"))
+    _edit(repository, "  result: 12\n", "  result: pass\n")
+    commits.append(_commit(repository, "2026-11-03", "fixed"))
+    return repository, commits
+
+
+def test_each_commit_is_compared_with_the_last_that_passes(
+    repository: tuple[Path, list[str]],
+) -> None:
+    folder, commits = repository
+    found = revisions(folder / "content")
+    assert found.why is None and found.folder == "content"
+    # The commit outside content/ is not one of its commits.
+    assert [c for c, _ in found.commits] == commits
+    steps = history(found).steps
+    first, edit, broken, fixed = steps
+    assert (first.day, first.base, first.results, first.changes) == (date(2026, 11, 1), None, 1, [])
+    assert edit.base == commits[0] and edit.day == date(2026, 11, 2)
+    assert {(c.what, c.before, c.after) for c in edit.changes} >= {
+        ("outcome", "pass", "fail"),
+        ("scale", "64 GPUs", "128 GPUs"),
+    }
+    assert (broken.results, broken.base, broken.changes) == (None, None, [])
+    # The fix is compared with the edit, the last commit that passed, across the broken one.
+    assert fixed.base == commits[1]
+    assert ("outcome", "fail", "pass") in {(c.what, c.before, c.after) for c in fixed.changes}
+    days = History(steps=steps).days()
+    assert [day for day, _ in days] == [date(2026, 11, 3), date(2026, 11, 2), date(2026, 11, 1)]
+    assert [s.commit for s in days[0][1]] == commits[2:]
+
+
+def test_no_history_says_why(tmp_path: Path, repository: tuple[Path, list[str]]) -> None:
+    copy = shutil.copytree(MINIMAL, tmp_path / "content")
+    assert revisions(copy).why == "the content folder is not in a git repository"
+    folder, _ = repository
+    shallow = tmp_path / "shallow"
+    _git(tmp_path, "clone", "-q", "--depth", "2", f"file://{folder}", str(shallow))
+    found = revisions(shallow / "content")
+    assert found.why == "the repository is a shallow clone" and found.commits == ()
+    assert history(found) == History(steps=[], why="the repository is a shallow clone")
+
+
+def test_the_page_and_the_feed_show_each_day_and_link_to_the_results(
+    repository: tuple[Path, list[str]],
+) -> None:
+    folder, commits = repository
+    found = history(revisions(folder / "content"))
+    output = site_output(
+        load_site(folder / "content"),
+        ROOT / "templates",
+        policy=Policy(date(2026, 12, 2)),
+        history=found,
+    )
+    page = output.pages["changelog.md"].markdown
+    headings = re.findall(r"^## (.+)$", page, flags=re.MULTILINE)
+    assert headings == ["2026-11-03", "2026-11-02", "2026-11-01"]
+    assert f"<code>{commits[2][:12]}</code>: its records do not pass today" in page
+    assert f"<code>{commits[0][:12]}</code>: the first commit whose records pass" in page
+    assert f"<code>{commits[3][:12]}</code>, compared with <code>{commits[1][:12]}</code>" in page
+    assert '<a href="../validations/test-validation/">' in page
+    assert "<li>outcome: fail → pass</li>" in page
+    feed = feedparser.parse(output.data["feeds/changelog.atom"])
+    assert not feed.bozo, feed.get("bozo_exception")
+    assert [e.id for e in feed.entries] == [
+        f"urn:cloudqual:changelog:2026-11-0{n}" for n in (3, 2, 1)
+    ]
+    assert feed.entries[0].link == "../changelog/#2026-11-03"
+    assert feed.entries[0].summary.startswith("2 changes to 1 result in 2 commits")
+    assert feed.entries[1].summary.startswith("4 changes to 1 result in 1 commit")
+    assert "No commit of the day was compared" in feed.entries[2].summary
+    target = posixpath.normpath(posixpath.join("feeds", feed.entries[0].link.split("#")[0]))
+    assert target + ".md" in output.pages
+
+
+def test_contributors_text_in_the_changelog_is_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    _git(folder, "init", "-q", "-b", "main")
+    shutil.copytree(MINIMAL, folder / "content")
+    _commit(folder, "2026-11-01", "the minimal content")
+    claim = "{text: It passed., source: test-source, grade: provider-reported}"
+    _edit(folder, claim, claim.replace("It passed.", '"<script>alert(1)</script>"'))
+    _commit(folder, "2026-11-02", "a hostile statement")
+    output = site_output(
+        load_site(folder / "content"),
+        ROOT / "templates",
+        policy=Policy(date(2026, 12, 2)),
+        history=history(revisions(folder / "content")),
+    )
+    page = output.pages["changelog.md"].markdown
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def _has_history() -> bool:
+    found = revisions(ROOT / "content")
+    return found.why is None and any(c.startswith("c974c91") for c, _ in found.commits)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _has_history(), reason="a checkout without the content's history")
+def test_the_real_history_of_the_content() -> None:
+    found = history(revisions(ROOT / "content"))
+    by_commit = {step.commit[:7]: step for step in found.steps}
+    # Records before this one were written to an earlier schema, so today's checks refuse them.
+    assert by_commit["c974c91"].base is None and by_commit["c974c91"].results == 28
+    assert by_commit["8313f63"].results is None
+    changed = {(c.result, c.what, c.subject) for c in by_commit["10ebe15"].changes}
+    assert (
+        "lambda-gb300-nvl72-mlperf-training-v6",
+        "authored caveat removed",
+        "under-review",
+    ) in changed
+    reviewed = {(c.result, c.what, c.after) for c in by_commit["088fde3"].changes}
+    assert ("lambda-hgx-b200-mlperf-training-v6", "last reviewed", "2026-12-04") in reviewed
+    assert found.days()[-1][0] == date(2026, 12, 2)
+
+
+@pytest.mark.build
+def test_a_built_site_links_each_feed_entry_to_its_day(
+    tmp_path: Path, repository: tuple[Path, list[str]]
+) -> None:
+    from build import make_project, mkdocs_build
+
+    folder, _ = repository
+    project = make_project(tmp_path / "project", folder / "content")
+    _git(project, "init", "-q", "-b", "main")
+    _commit(project, "2026-11-01", "the minimal content")
+    _edit(project, "  result: pass\n", "  result: fail\n")
+    _commit(project, "2026-11-02", "an edit")
+    result = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-02")
+    assert result.returncode == 0, result.stderr
+    html = (project / "site" / "changelog" / "index.html").read_text(encoding="utf-8")
+    feed = feedparser.parse((project / "site" / "feeds" / "changelog.atom").read_bytes())
+    assert len(feed.entries) == 2
+    for entry in feed.entries:
+        page, anchor = entry.link.split("#")
+        assert page == "../changelog/" and f'id="{anchor}"' in html
+    assert 'href="../validations/test-validation/"' in html
+    assert "outcome: pass → fail" in html
+    # The navigation lists the changelog on every page.
+    home = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a href="changelog/" class="md-nav__link">(\s|<[^>]*>)*Changelog\s', home)
