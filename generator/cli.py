@@ -319,7 +319,7 @@ def _diff(args: argparse.Namespace) -> int:
         except Refused as error:
             print(f"cloudqual diff: {error}", file=sys.stderr)
             if args.format == "markdown":  # a pull request's comment says why there is no diff
-                print(report.refused(error.name, error.problems), end="")
+                print(report.refused(error.name, error.problems, limit=args.limit), end="")
             return 1
     if args.format == "json":
         print(found.model_dump_json(indent=2))

@@ -210,3 +210,47 @@ def test_a_built_site_links_each_feed_entry_to_its_day(
     # The navigation lists the changelog on every page.
     home = (project / "site" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<a href="changelog/" class="md-nav__link">(\s|<[^>]*>)*Changelog\s', home)
+
+
+def test_a_commit_dated_before_the_one_it_follows_takes_that_ones_day(tmp_path: Path) -> None:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    _git(folder, "init", "-q", "-b", "main")
+    shutil.copytree(MINIMAL, folder / "content")
+    _commit(folder, "2026-11-02", "the minimal content")
+    _edit(folder, "  accelerators: 64\n", "  accelerators: 128\n")
+    _commit(folder, "1970-01-02", "a commit whose author's clock was wrong")
+    found = revisions(folder / "content")
+    assert [day for _, day in found.commits] == [date(2026, 11, 2), date(2026, 11, 2)]
+    # Judged on 2026-11-02, not 1970: the edit is the scale, not a validity the calendar moved.
+    (_, edit) = history(found).steps
+    assert {c.what for c in edit.changes} == {"scale", "table row"}
+
+
+def test_a_commit_todays_code_cannot_read_is_listed_and_the_rest_compared(
+    repository: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.changes import diff as diff_module
+    from generator.changes import history as history_module
+
+    folder, commits = repository
+    real = diff_module.facts_of
+
+    def failing(content: Path, policy: Policy) -> object:
+        if "result: fail" in (content / "validations" / "test-validation.yaml").read_text():
+            raise RuntimeError("a defect in today's code")
+        return real(content, policy)
+
+    monkeypatch.setattr(diff_module, "facts_of", failing)
+    history_module._facts.cache_clear()
+    try:
+        steps = history(revisions(folder / "content")).steps
+    finally:
+        history_module._facts.cache_clear()
+    assert [(s.results, s.unread) for s in steps] == [
+        (1, None),
+        (None, "error"),
+        (None, "checks"),
+        (1, None),
+    ]
+    assert steps[3].base == commits[0]  # the fix is compared with the last commit read

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from datetime import date
+from html import unescape
 from pathlib import Path
 
 import jsonschema
 import pytest
+from comments import github_html, outside_code
 from conftest import ROOT
 
 from generator.changes import compare, report
@@ -248,7 +251,9 @@ def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
 
 
 HOSTILE = (
-    "<script>alert(1)</script> <!-- cloudqual diff --> @octocat #1 ::error::x [link](javascript:x)"
+    "<script>alert(1)</script> <!-- cloudqual diff --> @octocat #1 GH-99 owner/repo#7 "
+    "::error::x [link](javascript:x) ![i](https://evil.test/a.png) https://evil.test/login "
+    "www.evil.test foo@bar.test ~~struck~~ :warning: $\\huge x$ ``a` *b* &#64;c"
 )
 
 
@@ -260,11 +265,18 @@ def test_contributors_text_is_shown_as_text_in_the_comment(tmp_path: Path) -> No
         "{text: " + json.dumps(HOSTILE) + ", source: test-source, grade: provider-reported}",
     )(head)
     text = report.markdown(diff(base, head, policy=POLICY, base_label="base", head_label="head"))
-    assert text.count(report.MARKER) == 1 and text.startswith(report.MARKER)
-    assert "<script>" not in text and "<!--" not in text.removeprefix(report.MARKER)
-    assert "@octocat" not in text and "&#64;octocat" in text
-    assert "#1" not in text.replace("&#35;1", "")
-    assert "[link](javascript" not in text and "\\[link\\]" in text
+    assert text.startswith(report.MARKER + "\n")
+    html = github_html(text)
+    # The report's own marker, as an HTML comment, once; the forged one is text in code.
+    assert html.count("<!-- cloudqual diff -->") == 1 and "&lt;!-- cloudqual diff --&gt;" in html
+    assert "<script" not in html and "<img" not in html and "<a " not in html
+    assert "<del>" not in html and "<em>" not in html
+    prose = outside_code(html)
+    for pinged in ("@", "#1", "#7", "GH-99", "evil.test", ":warning:", "$", "::error::"):
+        assert pinged not in prose, pinged
+    # The statement reads as written, whole, in one code span.
+    spans = [unescape(span) for span in re.findall(r"<code>(.*?)</code>", html)]
+    assert HOSTILE in spans
 
 
 def test_a_huge_diff_is_cut_short_and_says_so(tmp_path: Path) -> None:
@@ -282,6 +294,23 @@ def test_a_huge_diff_is_cut_short_and_says_so(tmp_path: Path) -> None:
     assert 0 < shown < 400
     assert f"… and {400 - shown} more changes, left out here" in text
     assert len(report.markdown(found)) > 5_000  # the step summary's copy is whole
+
+
+def test_a_change_shown_twice_is_counted_once_in_what_was_left_out(tmp_path: Path) -> None:
+    claim = "  - {text: It passed., source: test-source, grade: provider-reported}\n"
+    statements = "".join(
+        claim.replace("It passed.", f"Statement {index:03}.") for index in range(100)
+    )
+    base, head = _trees(tmp_path, "nothing")
+    _replace(VALIDATION, claim, statements.replace("provider-reported", "secondary"))(base)
+    _replace(VALIDATION, claim, statements)(head)
+    found = diff(base, head, policy=POLICY, base_label="base", head_label="head")
+    assert len(found.changes) == 100 and all(c.look_twice for c in found.changes)
+    text = report.markdown(found, limit=report.SHORTEST)
+    assert len(text) <= report.SHORTEST
+    shown = set(re.findall(r"Statement (\d{3})", text))
+    assert 0 < len(shown) < 100
+    assert f"… and {100 - len(shown)} more changes, left out here" in text
 
 
 def _has(revision: str) -> bool:
@@ -340,7 +369,7 @@ def test_content_that_fails_its_checks_is_reported_not_compared(tmp_path: Path) 
     assert "does not pass the checks" in result.stderr and "test-validation.yaml" in result.stderr
     # For a pull request's comment, a report that says which tree, and why.
     assert result.stdout.startswith(report.MARKER)
-    assert f"The content of {head} does not pass the checks" in result.stdout.replace("\\", "")
+    assert f"The content of `{head}` does not pass the checks" in result.stdout
     assert "test-validation.yaml:" in result.stdout
     json_command = [*command, "--format", "json"]
     result = subprocess.run(json_command, capture_output=True, text=True, check=False, cwd=tmp_path)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from comments import github_html, outside_code
 from conftest import MINIMAL, ROOT
 
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
@@ -269,15 +270,41 @@ def test_the_report_edits_its_own_comment_and_no_one_elses(tmp_path: Path, exist
     log = tmp_path / "log"
     env = {"RUNNER_TEMP": str(tmp_path), "FAKE_LOG": str(log), "NUMBER": "12"}
     env |= {"REPOSITORY": "owner/cloudqual", "FAKE_COMMENTS": str(tmp_path / "comments.json")}
+    env |= {"HEAD_SHA": HEAD, "FAKE_HEAD": HEAD}
     result = _run(step, tmp_path, env)
     assert result.returncode == 0, result.stderr
     calls = log.read_text().splitlines()
-    assert calls[0].startswith("api --paginate repos/owner/cloudqual/issues/12/comments --jq")
+    assert calls[0] == "api repos/owner/cloudqual/pulls/12 --jq .head.sha"
+    assert calls[1].startswith("api --paginate repos/owner/cloudqual/issues/12/comments --jq")
     body = f"-F body=@{tmp_path}/comment.md"
     if existing:
-        assert calls[1:] == [f"api --method PATCH repos/owner/cloudqual/issues/comments/3 {body}"]
+        assert calls[2:] == [f"api --method PATCH repos/owner/cloudqual/issues/comments/3 {body}"]
     else:
-        assert calls[1:] == [f"api --method POST repos/owner/cloudqual/issues/12/comments {body}"]
+        assert calls[2:] == [f"api --method POST repos/owner/cloudqual/issues/12/comments {body}"]
+
+
+def test_the_report_of_a_push_that_was_overtaken_is_not_posted(tmp_path: Path) -> None:
+    step = _step(_workflow(REPORT)["jobs"]["report"], "Post")
+    _tools(tmp_path)
+    (tmp_path / "comment.md").write_text(f"{MARKER}\n")
+    log = tmp_path / "log"
+    env = {"RUNNER_TEMP": str(tmp_path), "FAKE_LOG": str(log), "NUMBER": "12"}
+    env |= {"REPOSITORY": "owner/cloudqual", "HEAD_SHA": HEAD, "FAKE_HEAD": "b" * 40}
+    result = _run(step, tmp_path, env)
+    assert result.returncode == 0 and "moved on" in result.stdout
+    assert log.read_text().splitlines() == ["api repos/owner/cloudqual/pulls/12 --jq .head.sha"]
+
+
+def test_a_diff_that_writes_no_report_fails_the_step(tmp_path: Path) -> None:
+    """A crash exits 1, as a tree that fails its checks does; only the report tells them apart."""
+    step = _step(_workflow(REPORT)["jobs"]["report"], "Compare")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    crash = tmp_path / ".venv" / "bin" / "cloudqual"
+    crash.write_text("#!/bin/sh\necho 'Traceback (most recent call last):' >&2\nexit 1\n")
+    crash.chmod(0o755)
+    env = {"RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md")}
+    result = _run(step, tmp_path, {**env, "BASE_NAME": "main"})
+    assert result.returncode == 1 and "::error::cloudqual diff wrote no report" in result.stdout
 
 
 def _hostile_pull_request(base: Path, head: Path) -> None:
@@ -307,10 +334,10 @@ def test_a_hostile_pull_request_gets_an_escaped_comment_cut_to_size(tmp_path: Pa
     result = _run(step, tmp_path, {**env, "BASE_NAME": "main"})
     assert result.returncode == 0, result.stderr
     comment = (tmp_path / "comment.md").read_text()
-    assert comment.startswith(MARKER) and comment.count(MARKER) == 1
-    assert len(comment) <= 60_000
-    assert "<script" not in comment and "@maintainer" not in comment
-    assert "&lt;script&gt;" in comment and "&#64;maintainer" in comment
+    assert comment.startswith(MARKER + "\n") and len(comment) <= 60_000
+    html = github_html(comment)
+    assert html.count(MARKER) == 1 and "<script" not in html
+    assert "@maintainer" not in outside_code(html) and "@maintainer" in html
     assert "more changes, left out here" in comment
     # The step summary has room for every change.
     assert summary.read_text().count("\n- result added") == 800
@@ -330,5 +357,6 @@ def test_a_pull_request_that_fails_its_checks_gets_a_comment_saying_so(tmp_path:
     assert result.returncode == 0, result.stderr
     comment = (tmp_path / "comment.md").read_text()
     assert comment.startswith(MARKER)
-    assert "The content of the pull request does not pass the checks" in comment
-    assert "validations/test-validation.yaml" in comment and "<b>" not in comment
+    assert "The content of `the pull request` does not pass the checks" in comment
+    assert "validations/test-validation.yaml" in comment
+    assert "<b>" not in github_html(comment)

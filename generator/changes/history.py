@@ -14,6 +14,7 @@ import tempfile
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -33,7 +34,9 @@ class Step(BaseModel):
     commit: str
     day: date  # the day it was committed, in UTC
     base: str | None  # the commit it was compared with; None when it was not compared
-    results: int | None  # how many results it holds; None when its records fail the checks
+    results: int | None  # how many results it holds; None when its records could not be read
+    # Why its records could not be read: they fail today's checks, or reading them failed.
+    unread: Literal["checks", "error"] | None = None
     changes: list[Change]
 
 
@@ -54,10 +57,12 @@ class History(BaseModel):
 
 
 @lru_cache(maxsize=512)
-def _facts(repository: Path, folder: str, commit: str, day: date) -> dict[str, ResultFacts] | None:
-    """A commit's results as a build on `day` would show them; None when its records do not
-    pass the checks. Kept for the process: a commit's content never changes, and `mkdocs
-    serve` asks again on each rebuild."""
+def _facts(
+    repository: Path, folder: str, commit: str, day: date
+) -> dict[str, ResultFacts] | Literal["checks", "error"]:
+    """A commit's results as a build on `day` would show them; or why they could not be read.
+    Kept for the process: a commit's content never changes, and `mkdocs serve` asks again on
+    each rebuild."""
     # Imported here: the diff's loader pulls in the whole of the checks.
     from generator.changes.diff import facts_of
 
@@ -66,7 +71,11 @@ def _facts(repository: Path, folder: str, commit: str, day: date) -> dict[str, R
             content = extract(repository, commit, folder, Path(scratch))
             return facts_of(content, Policy(day))
         except (ContentError, TreeError):
-            return None
+            return "checks"
+        except Exception:
+            # An old commit stays in the history for good: one that today's code cannot read
+            # is listed as such, and must not stop every later build of the site.
+            return "error"
 
 
 def history(found: Revisions) -> History:
@@ -78,10 +87,14 @@ def history(found: Revisions) -> History:
     last: str | None = None  # the last commit whose records pass the checks
     for commit, day in found.commits:
         head = _facts(repository, found.folder, commit, day)
-        if head is None:
-            steps.append(Step(commit=commit, day=day, base=None, results=None, changes=[]))
+        if isinstance(head, str):
+            steps.append(
+                Step(commit=commit, day=day, base=None, results=None, unread=head, changes=[])
+            )
             continue
         base = None if last is None else _facts(repository, found.folder, last, day)
+        if isinstance(base, str):  # it was read on its own day; on this one it could not be
+            base = None
         steps.append(
             Step(
                 commit=commit,

@@ -2,10 +2,10 @@
 and a JSON document (`Diff`) with its own schema, like the API's.
 
 Everything in a change came from contributors (titles, statements, ids, values), so the
-Markdown shows each as literal text: Markdown and HTML escaped (escape.markdown_literal), an
-`@` or a `#` before a name or number made an entity so GitHub neither notifies anyone nor links
-an issue, and each cut to CELL_CHARACTERS. The whole comment stops short of GitHub's limit and
-says how many changes it left out.
+Markdown shows each as a code span, cut to CELL_CHARACTERS: GitHub renders nothing inside one,
+neither Markdown nor HTML, and links no address, mention (`@name`), reference (`#1`, `GH-1`) or
+emoji in it, which it finds in the rendered text, past any escaping. The whole comment stops
+short of GitHub's limit and says how many changes it left out.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from generator.changes.compare import Change
 from generator.english import plural
-from generator.escape import markdown_literal
+from generator.escape import visible
 from generator.problems import Problem
 
 VERSION = "1"
@@ -28,7 +28,6 @@ MARKER = "<!-- cloudqual diff -->"
 # GitHub refuses a comment over 65,536 characters; this leaves room for the closing line.
 COMMENT_CHARACTERS = 60_000
 CELL_CHARACTERS = 300
-_MENTION = re.compile(r"[@#]")
 
 
 class Diff(BaseModel):
@@ -46,11 +45,18 @@ class Diff(BaseModel):
 
 
 def _literal(text: str) -> str:
-    """Contributors' text as Markdown that shows it as it is, and pings or links nothing."""
+    """Contributors' text as a code span: shown as it is, on one line, with every invisible
+    character named, and pinging or linking nothing."""
+    text = visible(" ".join(text.split()))
     if len(text) > CELL_CHARACTERS:
         text = text[: CELL_CHARACTERS - 1] + "…"
-    shown = markdown_literal(text)
-    return _MENTION.sub(lambda m: f"&#{ord(m[0])};", shown)
+    if not text:
+        return "(empty)"
+    # A fence longer than any run of backticks inside; padded when the text starts or ends
+    # with one, which CommonMark then strips.
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text[0] == "`" or text[-1] == "`" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _value(value: str | None) -> str:
@@ -76,11 +82,42 @@ def _heading(change: Change) -> str:
     return f"### {_literal(change.title)} ({_literal(change.result)})"
 
 
+# No report is cut shorter than its opening lines and a few changes.
+SHORTEST = 2_000
+
+
+def _cut(opening: list[str], body: list[tuple[str, int | None]], total: int, limit: int) -> str:
+    """The opening lines, then as many lines of the body as `limit` leaves room for, then, if
+    any were left out, how many of the `total` changes (or problems) were never shown. Each body
+    line carries the index of the change it shows, or None: a change may be shown twice."""
+    # What the body from each line on adds, each line with its newline.
+    rest = [0] * (len(body) + 1)
+    for index in range(len(body) - 1, -1, -1):
+        rest[index] = rest[index + 1] + 1 + len(body[index][0])
+    text = ["\n".join(opening)]
+    size = len(text[0])
+    shown: set[int] = set()
+    for index, (line, change) in enumerate(body):
+        if size + rest[index] + 1 <= limit:  # the rest fits whole
+            return "".join(text + ["\n" + line for line, _ in body[index:]]) + "\n"
+        ending = (
+            f"\n\n… and {plural('more change', total - len(shown))}, left out here: "
+            "`cloudqual diff` gives them all."
+        )
+        if size + 1 + len(line) + len(ending) + 1 > limit:
+            return "".join(text) + ending + "\n"
+        text.append("\n" + line)
+        size += 1 + len(line)
+        if change is not None:
+            shown.add(change)
+    return "".join(text) + "\n"
+
+
 def markdown(diff: Diff, *, limit: int = COMMENT_CHARACTERS) -> str:
-    """The report for people, at most `limit` characters: the changes a reviewer must look at
-    twice first, then every change result by result."""
+    """The report for people, at most `limit` characters (or SHORTEST): the changes a reviewer
+    must look at twice first, then every change result by result."""
     changed = {c.result for c in diff.changes}
-    lines = [
+    opening = [
         MARKER,
         "## What this change does to the site",
         "",
@@ -89,43 +126,28 @@ def markdown(diff: Diff, *, limit: int = COMMENT_CHARACTERS) -> str:
         f"{plural('change', len(diff.changes))} to {plural('result', len(changed))}.",
     ]
     if not diff.changes:
-        lines += ["", "Nothing a buyer reads has changed."]
-    twice = [c for c in diff.changes if c.look_twice]
-    body: list[str] = []
+        opening += ["", "Nothing a buyer reads has changed."]
+    body: list[tuple[str, int | None]] = []
+    twice = [(index, c) for index, c in enumerate(diff.changes) if c.look_twice]
     if twice:
-        body += ["", "### Look twice", ""]
-        body += [f"{_line(c)} ({_literal(c.title)})" for c in twice]
-    by_result: dict[str, list[Change]] = defaultdict(list)
-    for change in diff.changes:
-        by_result[change.result].append(change)
+        body += [("", None), ("### Look twice", None), ("", None)]
+        body += [(f"{_line(c)} ({_literal(c.title)})", index) for index, c in twice]
+    by_result: dict[str, list[tuple[int, Change]]] = defaultdict(list)
+    for index, change in enumerate(diff.changes):
+        by_result[change.result].append((index, change))
     for result_changes in by_result.values():
-        body += ["", _heading(result_changes[0]), ""]
-        body += [_line(c) for c in result_changes]
-    # How many change lines each line of the body leaves after it, itself included.
-    left = [0] * (len(body) + 1)
-    for index in range(len(body) - 1, -1, -1):
-        left[index] = left[index + 1] + body[index].startswith("- ")
-    shown = ["\n".join(lines)]
-    size = len(shown[0])
-    for index, line in enumerate(body):
-        ending = (
-            f"\n\n… and {plural('more change', left[index])}, left out here: the step summary "
-            "of the run and `cloudqual diff` give them all."
-        )
-        if size + 1 + len(line) + len(ending) > limit:
-            return "".join(shown) + ending + "\n"
-        shown.append("\n" + line)
-        size += 1 + len(line)
-    return "".join(shown) + "\n"
+        body += [("", None), (_heading(result_changes[0][1]), None), ("", None)]
+        body += [(_line(c), index) for index, c in result_changes]
+    return _cut(opening, body, len(diff.changes), max(limit, SHORTEST))
 
 
 # A refusal lists this many problems; `cloudqual check` gives them all.
 REFUSAL_PROBLEMS = 20
 
 
-def refused(name: str, problems: list[Problem]) -> str:
+def refused(name: str, problems: list[Problem], *, limit: int = COMMENT_CHARACTERS) -> str:
     """The report when a tree does not pass the checks: which tree, and its first problems."""
-    lines = [
+    opening = [
         MARKER,
         "## What this change does to the site",
         "",
@@ -133,10 +155,16 @@ def refused(name: str, problems: list[Problem]) -> str:
         "`cloudqual check` lists every problem; the first:",
         "",
     ]
-    lines += [f"- {_literal(str(problem))}" for problem in problems[:REFUSAL_PROBLEMS]]
+    body: list[tuple[str, int | None]] = [
+        (f"- {_literal(str(problem))}", None) for problem in problems[:REFUSAL_PROBLEMS]
+    ]
     if len(problems) > REFUSAL_PROBLEMS:
-        lines += ["", f"… and {plural('more problem', len(problems) - REFUSAL_PROBLEMS)}."]
-    return "\n".join(lines) + "\n"
+        body += [
+            ("", None),
+            (f"… and {plural('more problem', len(problems) - REFUSAL_PROBLEMS)}.", None),
+        ]
+    # At most 20 problems of at most CELL_CHARACTERS each: always under the shortest limit.
+    return _cut(opening, body, 0, max(limit, SHORTEST))
 
 
 def schema() -> dict[str, object]:

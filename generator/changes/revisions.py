@@ -52,10 +52,17 @@ def revisions(content_dir: Path) -> Revisions:
     log = _git(repository, "log", "--first-parent", "--format=%H %ct", "--", folder)
     if log is None:
         return Revisions(repository, folder, (), "git could not read the folder's history")
-    commits = []
+    commits: list[tuple[str, date]] = []
     for line in reversed(log.splitlines()):
-        commit, seconds = line.split()
-        commits.append((commit, datetime.fromtimestamp(int(seconds), UTC).date()))
+        commit, _, seconds = line.partition(" ")
+        # A commit's date is its author's to set: one dated before the commit it follows (or
+        # not a date at all) is placed on that commit's day, so the days run in commit order.
+        earliest = commits[-1][1] if commits else date.min
+        try:
+            day = datetime.fromtimestamp(int(seconds), UTC).date()
+        except (ValueError, OverflowError, OSError):
+            day = earliest
+        commits.append((commit, max(day, earliest)))
     if not commits:
         return Revisions(repository, folder, (), "no commit has the content folder yet")
     return Revisions(repository, folder, tuple(commits))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import types
+from datetime import date
 from typing import Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
@@ -94,6 +95,8 @@ def _schema_problem(model: type[BaseModel], document: Document, error: ErrorDeta
         message = f"expected {_TYPE_WORDS[kind.removesuffix('_type')]}, found {describe(found)}"
     elif kind == "too_short" and isinstance(found, list | str):
         message = f"expected at least {ctx.get('min_length', 1)} item(s), found {len(found)}"
+    elif kind == "less_than_equal" and isinstance(found, date):
+        message = f"expected a date on or before {ctx['le']}, found {found}"
     elif kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
         message = (
             f"expected a number {error['msg'].removeprefix('Input should be ')}, found {found}"

@@ -127,6 +127,7 @@ GENERATED_NAMES = frozenset(
         "case-studies",
         "checklist",
         "data",
+        "changelog",
         "trial-checklists",
         "charts",
         "downloads",

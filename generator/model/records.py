@@ -71,6 +71,12 @@ SuiteRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("suites")]
 ValidationRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("validations")]
 QuestionRef = Annotated[str, StringConstraints(pattern=ID_PATTERN), Ref("questions")]
 
+# The last day a record may name. Pages compute from a record's dates (a validity of months
+# after an announcement, a review due a year after the last, a calendar event's next day), and
+# none of that may run past the last day Python's dates hold; no source dates anything this late.
+LAST_DAY = date(2999, 12, 31)
+Day = Annotated[date, Field(le=LAST_DAY)]
+
 Grade = Literal[
     "independent",
     "program-owner",
@@ -175,7 +181,7 @@ class Source(Record):
     publisher: Name | None = Field(description="Who published it; null when not stated.")
     kind: SourceKind = Field(description="What sort of document it is.")
     url: Url | None = Field(description="Its address; null when we do not hold one. Never guess.")
-    published: date | None = Field(description="Publication date; null when not stated.")
+    published: Day | None = Field(description="Publication date; null when not stated.")
     note: Text | None = Field(default=None, description="How we read it, and its limits.")
     # Whose own words a source is decides which grades it can carry: only a provider's own
     # document is provider-reported, only a program owner's is program-owner.
@@ -373,8 +379,8 @@ class System(Sourced):
 class RunDates(Strict):
     """When a figure's runs started, in UTC, as their logs record it."""
 
-    first: date
-    last: date
+    first: Day
+    last: Day
 
 
 class Resubmitted(Sourced):
@@ -387,7 +393,7 @@ class Resubmitted(Sourced):
     )
     identical_logs: int = Field(ge=0, description="How many of the run logs equal one there.")
     runs: int = Field(gt=0, description="How many run logs the figure has.")
-    before: date | None = Field(
+    before: Day | None = Field(
         description="The earlier round's publication date, where every run started before it."
     )
 
@@ -490,7 +496,7 @@ class Validation(Record):
         description="The suite the provider says it ran; null when not stated. When null, the "
         "site infers the likely suite from the counts."
     )
-    announced: date | None = Field(description="null when no source we hold states the date.")
+    announced: Day | None = Field(description="null when no source we hold states the date.")
     dating: Dating | None = Field(
         default=None,
         description="Where the announced date comes from; required with a date.",
@@ -500,7 +506,7 @@ class Validation(Record):
         description="Who submitted the result, where a program publishes submitters; leave out "
         "when the provider published it itself.",
     )
-    last_reviewed: date = Field(
+    last_reviewed: Day = Field(
         description="When a contributor last checked this record against its sources."
     )
     summary: Text = Field(

@@ -100,11 +100,13 @@ def environment(templates_dir: Path) -> jinja2.Environment:
 
 def _step_note(step: Step, changed: bool) -> str | None:
     """What the changelog says of a commit in place of its changes, when it lists none."""
-    if step.results is None:
+    if step.unread == "checks":
         return (
             "its records do not pass today's checks (the schema has changed since), so it is "
             "not compared."
         )
+    if step.results is None:  # step.unread == "error"
+        return "its records could not be read by today's code, so it is not compared."
     if step.base is None:
         return (
             f"the first commit whose records pass today's checks, with "
