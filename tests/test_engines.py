@@ -40,6 +40,9 @@ def rendered(plugin_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
     cache = plugin_site.parent / ".cache" / "cloudqual"
     command = [sys.executable, "-m", "generator.cli", "render", "--out", str(out)]
     command += ["--as-of", AS_OF, "--cache", str(cache)]
+    # The plugin build's copy of the content: outside the repository, it has no history, as the
+    # plugin's had none; the changelog pages agree.
+    command += ["--content", str(plugin_site.parent / "content")]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert f"mkdocs build -f {out / 'mkdocs.yml'}" in result.stdout
