@@ -254,3 +254,36 @@ def test_a_commit_todays_code_cannot_read_is_listed_and_the_rest_compared(
         (1, None),
     ]
     assert steps[3].base == commits[0]  # the fix is compared with the last commit read
+
+
+def test_what_each_commit_held_is_kept_across_builds_and_sealed(
+    tmp_path: Path, repository: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.build.memo import Kept
+    from generator.changes import history as history_module
+
+    folder, _ = repository
+    found = revisions(folder / "content")
+    history_module._facts.cache_clear()
+    first = history(found, Kept(tmp_path, "history"))
+    kept = sorted(tmp_path.glob("history-*.json"))
+    assert len(kept) == 6  # four commits on their days, and two bases read on a later day
+
+    def unread(*args: object) -> object:
+        raise AssertionError("read from git again")
+
+    # A new process: nothing in memory, everything kept on disk.
+    history_module._facts.cache_clear()
+    monkeypatch.setattr(history_module, "_facts", unread)
+    assert history(found, Kept(tmp_path, "history")) == first
+    # A kept file changed by anyone but the build is not used: its seal no longer holds.
+    kept[0].write_bytes(kept[0].read_bytes().replace(b'"results"', b'"result"', 1) + b" ")
+    with pytest.raises(AssertionError, match="read from git again"):
+        history(found, Kept(tmp_path, "history"))
+    # A build removes what it did not use.
+    (tmp_path / "history-0123.json").write_bytes(kept[1].read_bytes())
+    store = Kept(tmp_path, "history")
+    monkeypatch.undo()
+    history(found, store)
+    store.prune()
+    assert sorted(tmp_path.glob("history-*.json")) == kept

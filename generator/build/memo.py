@@ -319,3 +319,50 @@ class Memo:
         for other in self.folder.glob("site-*.json*"):
             if other != path and _is_memo(other):
                 other.unlink(missing_ok=True)
+
+
+class Kept:
+    """Small results kept across builds beside the remembered one, each sealed as a build is:
+    what the changelog read from each commit of the content. A result is stored under a hash of
+    its key and the code's version (code_version), so code or a dependency that changes makes
+    it again. Each build keeps the files it used and removes the rest of its own (`prune`)."""
+
+    def __init__(self, folder: Path, kind: str) -> None:
+        self.folder = folder
+        self.kind = kind
+        self.version = code_version()
+        self.used: set[Path] = set()
+
+    def _key(self, key: str) -> str:
+        return hashlib.sha256(f"{self.version}\0{self.kind}\0{key}".encode()).hexdigest()
+
+    def _path(self, digest: str) -> Path:
+        return self.folder / f"{self.kind}-{digest[:32]}.json"
+
+    def get(self, key: str) -> Any:
+        """The value kept under `key`, its seal checked; None when there is none to use."""
+        digest = self._key(key)
+        path = self._path(digest)
+        self.used.add(path)
+        try:
+            return _unsealed(digest, path.read_bytes())
+        except (OSError, ValueError):
+            return None
+
+    def put(self, key: str, value: Any) -> None:
+        digest = self._key(key)
+        sealed = seal(digest, json.dumps(value, ensure_ascii=False).encode("utf-8"))
+        if sealed is None:
+            return
+        path = self._path(digest)
+        self.used.add(path)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.partial-{os.getpid()}")
+        partial.write_bytes(sealed)
+        partial.replace(path)
+
+    def prune(self) -> None:
+        """Remove every file of this kind that this build did not use."""
+        for other in self.folder.glob(f"{self.kind}-*.json*"):
+            if other not in self.used and _is_memo(other):
+                other.unlink(missing_ok=True)

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build.memo import Memo, Remembered, fingerprint
+from generator.build.memo import Kept, Memo, Remembered, fingerprint
 from generator.changes.revisions import Revisions, revisions
 from generator.model.policy import Policy
 from generator.render.output import Output, Page
@@ -94,7 +94,9 @@ def build(
     if inputs.revisions is not None:
         from generator.changes.history import history as read_history
 
-        history = read_history(inputs.revisions)
+        kept = Kept(memo.folder, "history")
+        history = read_history(inputs.revisions, kept)
+        kept.prune()
     output = site_output(
         site,
         inputs.templates_dir,

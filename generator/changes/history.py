@@ -14,9 +14,9 @@ import tempfile
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from generator.changes.compare import Change, changes
 from generator.changes.revisions import Revisions
@@ -78,21 +78,57 @@ def _facts(
             return "error"
 
 
-def history(found: Revisions) -> History:
-    """What each commit of the content folder changed."""
+class Store(Protocol):
+    """Where what was read from each commit is kept between builds (build/memo.py's Kept)."""
+
+    def get(self, key: str) -> Any: ...
+
+    def put(self, key: str, value: Any) -> None: ...
+
+
+_FACTS = TypeAdapter(dict[str, ResultFacts])
+
+
+def _kept(
+    store: Store | None, repository: Path, folder: str, commit: str, day: date
+) -> dict[str, ResultFacts] | Literal["checks", "error"]:
+    """`_facts`, kept in `store` across builds: a commit's content never changes."""
+    if store is None:
+        return _facts(repository, folder, commit, day)
+    key = f"{folder}\0{commit}\0{day.isoformat()}"
+    stored = store.get(key)
+    if isinstance(stored, dict) and stored.get("unread") in ("checks", "error"):
+        unread: Literal["checks", "error"] = stored["unread"]
+        return unread
+    if isinstance(stored, dict) and "facts" in stored:
+        try:
+            return _FACTS.validate_python(stored["facts"])
+        except ValidationError:
+            pass  # written by other code: read again
+    found = _facts(repository, folder, commit, day)
+    if isinstance(found, str):
+        store.put(key, {"unread": found})
+    else:
+        store.put(key, {"facts": _FACTS.dump_python(found, mode="json")})
+    return found
+
+
+def history(found: Revisions, store: Store | None = None) -> History:
+    """What each commit of the content folder changed. `store` keeps what each commit held
+    across builds."""
     if found.repository is None or found.why is not None:
         return History(steps=[], why=found.why)
     repository = found.repository
     steps: list[Step] = []
     last: str | None = None  # the last commit whose records pass the checks
     for commit, day in found.commits:
-        head = _facts(repository, found.folder, commit, day)
+        head = _kept(store, repository, found.folder, commit, day)
         if isinstance(head, str):
             steps.append(
                 Step(commit=commit, day=day, base=None, results=None, unread=head, changes=[])
             )
             continue
-        base = None if last is None else _facts(repository, found.folder, last, day)
+        base = None if last is None else _kept(store, repository, found.folder, last, day)
         if isinstance(base, str):  # it was read on its own day; on this one it could not be
             base = None
         steps.append(
