@@ -138,9 +138,11 @@ def _render(args: argparse.Namespace) -> int:
     policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
     # Unset, the plugin's own cache for the project the content folder is in: outside it.
     store = SvgStore(args.cache or default_cache_dir(args.content.resolve().parent))
+    from generator.build.memo import Kept
     from generator.changes.history import history
     from generator.changes.revisions import revisions
 
+    kept = Kept(store.cache_dir, "history") if store.cache_dir is not None else None
     try:
         output = site_output(
             site,
@@ -149,8 +151,10 @@ def _render(args: argparse.Namespace) -> int:
             directory_urls=not args.file_urls,
             svg_store=store,
             site_url=args.site_url,
-            history=history(revisions(args.content)),
+            history=history(revisions(args.content), kept),
         )
+        if kept is not None:
+            kept.prune()
         pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
         hand_written = {path.name: path.read_bytes() for path in hand_written_pages(args.content)}
         project.write(
