@@ -144,6 +144,10 @@ def _render(args: argparse.Namespace) -> int:
 
     kept = Kept(store.cache_dir, "history") if store.cache_dir is not None else None
     try:
+        # The cache's folders are refused before anything is written to either.
+        store.check()
+        if kept is not None:
+            kept.check()
         output = site_output(
             site,
             args.templates,

@@ -266,7 +266,9 @@ def test_what_each_commit_held_is_kept_across_builds_and_sealed(
     found = revisions(folder / "content")
     history_module._facts.cache_clear()
     first = history(found, Kept(tmp_path, "history"))
-    kept = sorted(tmp_path.glob("history-*.json"))
+    folder = tmp_path / "cloudqual-history"  # a folder of the cache of its own, marked
+    assert (folder / ".cloudqual-history").is_file()
+    kept = sorted(folder.glob("history-*.json"))
     assert len(kept) == 6  # four commits on their days, and two bases read on a later day
 
     def unread(*args: object) -> object:
@@ -281,9 +283,29 @@ def test_what_each_commit_held_is_kept_across_builds_and_sealed(
     with pytest.raises(AssertionError, match="read from git again"):
         history(found, Kept(tmp_path, "history"))
     # A build removes what it did not use.
-    (tmp_path / "history-0123.json").write_bytes(kept[1].read_bytes())
+    (folder / "history-0123.json").write_bytes(kept[1].read_bytes())
     store = Kept(tmp_path, "history")
     monkeypatch.undo()
     history(found, store)
     store.prune()
-    assert sorted(tmp_path.glob("history-*.json")) == kept
+    assert sorted(folder.glob("history-*.json")) == kept
+
+
+def test_kept_history_never_writes_into_a_folder_it_did_not_make(
+    tmp_path: Path, repository: tuple[Path, list[str]]
+) -> None:
+    from generator.build.memo import Kept
+    from generator.changes import history as history_module
+    from generator.render.output import Refused
+
+    theirs = tmp_path / "cloudqual-history"
+    theirs.mkdir()
+    (theirs / "notes.txt").write_text("mine\n")
+    store = Kept(tmp_path, "history")
+    with pytest.raises(Refused, match=r"notes\.txt"):
+        store.check()
+    history_module._facts.cache_clear()
+    with pytest.raises(Refused):
+        history(revisions(repository[0] / "content"), store)
+    store.prune()
+    assert [p.name for p in theirs.iterdir()] == ["notes.txt"]

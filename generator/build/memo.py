@@ -40,7 +40,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator.render.output import Output, Page, stays_inside
+from generator.render.output import (
+    Marker,
+    Output,
+    Page,
+    check_writable,
+    claim,
+    stays_inside,
+)
 
 # The package root: build/ sits one folder below it.
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -321,17 +328,32 @@ class Memo:
                 other.unlink(missing_ok=True)
 
 
+# Where Kept keeps its files in the cache folder: a folder of its own, marked as its own.
+KEPT_FOLDER = "cloudqual-history"
+KEPT_MARKER = Marker(
+    ".cloudqual-history",
+    "What each commit of the content held, as cloudqual's changelog read it, sealed. Each build "
+    "removes those it did not use; files of other names are left alone.\n",
+)
+
+
 class Kept:
-    """Small results kept across builds beside the remembered one, each sealed as a build is:
+    """Small results kept across builds in a folder of the cache, each sealed as a build is:
     what the changelog read from each commit of the content. A result is stored under a hash of
     its key and the code's version (code_version), so code or a dependency that changes makes
-    it again. Each build keeps the files it used and removes the rest of its own (`prune`)."""
+    it again. Each build keeps the files it used and removes the rest of its own (`prune`). The
+    folder is claimed on first write: one of that name it did not write raises output.Refused,
+    as `check` does before any work."""
 
-    def __init__(self, folder: Path, kind: str) -> None:
-        self.folder = folder
+    def __init__(self, cache_dir: Path, kind: str) -> None:
+        self.folder = cache_dir / KEPT_FOLDER
         self.kind = kind
         self.version = code_version()
         self.used: set[Path] = set()
+        self.claimed = False
+
+    def check(self) -> None:
+        check_writable(self.folder, KEPT_MARKER, writing="keep history in", writer="the cache")
 
     def _key(self, key: str) -> str:
         return hashlib.sha256(f"{self.version}\0{self.kind}\0{key}".encode()).hexdigest()
@@ -354,15 +376,19 @@ class Kept:
         sealed = seal(digest, json.dumps(value, ensure_ascii=False).encode("utf-8"))
         if sealed is None:
             return
+        if not self.claimed:
+            claim(self.folder, KEPT_MARKER, writing="keep history in", writer="the cache")
+            self.claimed = True
         path = self._path(digest)
         self.used.add(path)
-        self.folder.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f"{path.name}.partial-{os.getpid()}")
         partial.write_bytes(sealed)
         partial.replace(path)
 
     def prune(self) -> None:
         """Remove every file of this kind that this build did not use."""
+        if not KEPT_MARKER.on(self.folder):
+            return  # never claimed: nothing here is ours
         for other in self.folder.glob(f"{self.kind}-*.json*"):
             if other not in self.used and _is_memo(other):
                 other.unlink(missing_ok=True)

@@ -94,7 +94,7 @@ def build(
     if inputs.revisions is not None:
         from generator.changes.history import history as read_history
 
-        kept = Kept(memo.folder, "history")
+        kept = Kept(memo.folder, "history")  # in the cache folder, as the memo
         history = read_history(inputs.revisions, kept)
         kept.prune()
     output = site_output(

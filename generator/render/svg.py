@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.render.output import Marker, claim
+from generator.render.output import Marker, check_writable, claim
 
 # Each worker process pays for starting its own converter. On two cores, benchmarks/charts.py
 # measured parallel/serial at about 1.0 for 24 cold specs, 0.78 for 48 and 0.62 for 120.
@@ -66,6 +66,13 @@ class SvgStore:
         self.conversions = 0
         self.memory: dict[str, bytes] = {}
         self.used: set[str] = set()
+
+    def check(self) -> None:
+        """Refuse a cache whose chart folder the store may not write, before any work."""
+        if self.cache_dir is not None:
+            check_writable(
+                self.cache_dir / FOLDER, MARKER, writing="keep charts in", writer="the chart cache"
+            )
 
     def _folder(self) -> Path | None:
         """The store's own folder in the cache, made and marked on first use; None without a
