@@ -307,20 +307,24 @@ def test_a_diff_that_writes_no_report_fails_the_step(tmp_path: Path) -> None:
     assert result.returncode == 1 and "::error::cloudqual diff wrote no report" in result.stdout
 
 
+LONG_STATEMENTS = 250
+
+
 def _hostile_pull_request(base: Path, head: Path) -> None:
-    """A pull request with script in a record, a forged marker, and 800 results added."""
+    """A pull request with script, a forged marker and a mention in a statement, and 250 more
+    statements of 280 characters each: a report longer than a comment may be."""
     shutil.copytree(MINIMAL, base)
     shutil.copytree(MINIMAL, head)
     record = head / "validations" / "test-validation.yaml"
     text = record.read_text(encoding="utf-8")
     forged = json.dumps(f"<script>alert(1)</script> {MARKER} @maintainer")
     claim = "{text: It passed., source: test-source, grade: provider-reported}"
-    hostile = f"{{text: {forged}, source: test-source, grade: provider-reported}}"
     assert claim in text
-    record.write_text(text.replace(claim, hostile), encoding="utf-8")
-    for index in range(800):
-        added = text.replace("id: test-validation", f"id: zz-added-{index:03}")
-        (head / "validations" / f"zz-added-{index:03}.yaml").write_text(added, encoding="utf-8")
+    added = [f"{{text: {forged}, source: test-source, grade: provider-reported}}"]
+    for index in range(LONG_STATEMENTS):
+        words = f"Statement {index:03} " + "x" * 266
+        added.append(f"{{text: {words}, source: test-source, grade: provider-reported}}")
+    record.write_text(text.replace(claim, "\n  - ".join(added)), encoding="utf-8")
 
 
 @pytest.mark.slow
@@ -340,7 +344,7 @@ def test_a_hostile_pull_request_gets_an_escaped_comment_cut_to_size(tmp_path: Pa
     assert "@maintainer" not in outside_code(html) and "@maintainer" in html
     assert "more changes, left out here" in comment
     # The step summary has room for every change.
-    assert summary.read_text().count("\n- result added") == 800
+    assert summary.read_text().count("\n- statement added `Statement") == LONG_STATEMENTS
 
 
 @pytest.mark.slow
