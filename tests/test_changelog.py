@@ -7,6 +7,7 @@ days: the minimal content, an edit, a commit whose records fail the checks, and 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import posixpath
 import re
@@ -169,7 +170,11 @@ def _has_history() -> bool:
 @pytest.mark.slow
 @pytest.mark.skipif(not _has_history(), reason="a checkout without the content's history")
 def test_the_real_history_of_the_content() -> None:
-    found = history(revisions(ROOT / "content"))
+    every = revisions(ROOT / "content")
+    # From the last commit today's checks refuse to the re-reviews: the history this test reads.
+    start = next(i for i, (c, _) in enumerate(every.commits) if c.startswith("8313f63"))
+    end = next(i for i, (c, _) in enumerate(every.commits) if c.startswith("088fde3"))
+    found = history(dataclasses.replace(every, commits=every.commits[start : end + 1]))
     by_commit = {step.commit[:7]: step for step in found.steps}
     # Records before this one were written to an earlier schema, so today's checks refuse them.
     assert by_commit["c974c91"].base is None and by_commit["c974c91"].results == 28
@@ -182,7 +187,7 @@ def test_the_real_history_of_the_content() -> None:
     ) in changed
     reviewed = {(c.result, c.what, c.after) for c in by_commit["088fde3"].changes}
     assert ("lambda-hgx-b200-mlperf-training-v6", "last reviewed", "2026-12-04") in reviewed
-    assert found.days()[-1][0] == date(2026, 12, 2)
+    assert [day for day, _ in found.days()] == [date(2026, 12, 4), date(2026, 12, 3)]
 
 
 @pytest.mark.build

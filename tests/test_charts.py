@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 import subprocess
 import sys
 from datetime import date
@@ -248,10 +249,13 @@ def test_a_chart_is_keyed_by_what_it_is_drawn_from(
 
 @pytest.mark.slow
 def test_a_warm_render_builds_no_spec_and_imports_no_chart_library(tmp_path: Path) -> None:
+    # A copy of the content, outside the repository: no history to read for the changelog.
+    content = shutil.copytree(ROOT / "content", tmp_path / "content")
     probe = (
         "import sys; from generator.cli import main; "
         f"args = ['render', '--out', {str(tmp_path / 'out')!r}, '--cache', "
-        f"{str(tmp_path / 'cache')!r}, '--as-of', '2026-12-02']; main(args); "
+        f"{str(tmp_path / 'cache')!r}, '--as-of', '2026-12-02', '--content', "
+        f"{str(content)!r}]; main(args); "
         "print('altair' in sys.modules, 'vl_convert' in sys.modules)"
     )
     run = [sys.executable, "-c", probe]

@@ -285,6 +285,13 @@ def hostile_sites(
     for group, (source, hostile) in enumerate(hostile_projects):
         project = tmp_path_factory.mktemp(f"xss-{engine}-{group}") / "project"
         shutil.copytree(source, project, symlinks=True)
+        # One chart cache per hostile content, shared by both engines: the charts are the same.
+        charts = tmp_path_factory.getbasetemp() / f"xss-charts-{group}"
+        config = project / "mkdocs.yml"
+        text = config.read_text(encoding="utf-8")
+        option = "      templates_dir: templates\n"
+        assert option in text
+        config.write_text(text.replace(option, f"{option}      cache_dir: {charts}\n"))
         if engine == "mkdocs":
             result = mkdocs_build(project, CLOUDQUAL_AS_OF="2026-12-01", strict=False)
         else:
