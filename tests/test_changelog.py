@@ -55,18 +55,24 @@ def _commit(repository: Path, day: str, message: str) -> str:
     return _git(repository, "rev-parse", "HEAD")
 
 
+def _project(folder: Path, day: str) -> Path:
+    """A git repository whose one commit, on `day`, adds the minimal content."""
+    folder.mkdir(parents=True)
+    _git(folder, "init", "-q", "-b", "main")
+    shutil.copytree(MINIMAL, folder / "content")
+    _commit(folder, day, "the minimal content")
+    return folder
+
+
 @pytest.fixture(scope="module")
 def repository(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     """A project whose content has four commits, on 2026-11-01, 11-02 and two on 11-03."""
-    repository = tmp_path_factory.mktemp("history")
-    _git(repository, "init", "-q", "-b", "main")
-    shutil.copytree(MINIMAL, repository / "content")
-    (repository / "README.md").write_text("not content\n")
-    commits = [_commit(repository, "2026-11-01", "the minimal content")]
+    repository = _project(tmp_path_factory.mktemp("history") / "project", "2026-11-01")
+    commits = [_git(repository, "rev-parse", "HEAD")]
     _edit(repository, "  result: pass\n", "  result: fail\n")
     _edit(repository, "  accelerators: 64\n", "  accelerators: 128\n")
     commits.append(_commit(repository, "2026-11-02", "an edit"))
-    (repository / "README.md").write_text("a commit outside content/\n")
+    (repository / "README.md").write_text("a commit outside content/\n")  # not content's
     _commit(repository, "2026-11-02", "not content")
     _edit(repository, "  result: fail\n", "  result: 12\n")
     commits.append(_commit(repository, "2026-11-03", "records that fail the checks"))
@@ -144,11 +150,7 @@ def test_the_page_and_the_feed_show_each_day_and_link_to_the_results(
 
 
 def test_contributors_text_in_the_changelog_is_escaped(tmp_path: Path) -> None:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    _git(folder, "init", "-q", "-b", "main")
-    shutil.copytree(MINIMAL, folder / "content")
-    _commit(folder, "2026-11-01", "the minimal content")
+    folder = _project(tmp_path / "project", "2026-11-01")
     claim = "{text: It passed., source: test-source, grade: provider-reported}"
     _edit(folder, claim, claim.replace("It passed.", '"<script>alert(1)</script>"'))
     _commit(folder, "2026-11-02", "a hostile statement")
@@ -218,11 +220,7 @@ def test_a_built_site_links_each_feed_entry_to_its_day(
 
 
 def test_a_commit_dated_before_the_one_it_follows_takes_that_ones_day(tmp_path: Path) -> None:
-    folder = tmp_path / "project"
-    folder.mkdir()
-    _git(folder, "init", "-q", "-b", "main")
-    shutil.copytree(MINIMAL, folder / "content")
-    _commit(folder, "2026-11-02", "the minimal content")
+    folder = _project(tmp_path / "project", "2026-11-02")
     _edit(folder, "  accelerators: 64\n", "  accelerators: 128\n")
     _commit(folder, "1970-01-02", "a commit whose author's clock was wrong")
     found = revisions(folder / "content")
