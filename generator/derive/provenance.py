@@ -38,6 +38,11 @@ def submitted_by(validation: Validation, provider_name: str) -> str | None:
         )
     if submission.cloud == "not-named":
         return f"{submission.submitter}, on a cloud the submission does not name"
+    if submission.cloud == "named":
+        return (
+            f"{submission.submitter}, on {provider_name}'s cloud, as its system description "
+            "names it"
+        )
     return submission.submitter
 
 

@@ -109,6 +109,8 @@ def by_whom(site: Site, validation: Validation) -> str:
         return name
     if submission.cloud == "joint":
         return f"{name} (joint submission)"
+    if submission.cloud == "named":
+        return f"{name} (submitted by {submission.submitter})"
     return f"{name} (cloud not named)"
 
 

@@ -56,9 +56,10 @@ URL_PATTERN = '^https?://[^\\s<>"]+$'
 PRECISION_PATTERN = "^[A-Z][A-Z0-9]*$"
 Url = Annotated[str, StringConstraints(pattern=URL_PATTERN, max_length=500)]
 Precision = Annotated[str, StringConstraints(pattern=PRECISION_PATTERN, max_length=12)]
-# MLCommons' own names: a benchmark id (llama2_70b_lora) and a system file's name, which holds
-# capitals, dots and plus signs (1xBM.GPU.B200.8) and is the only unique key of a system.
-BENCHMARK_PATTERN = "^[a-z0-9]+(_[a-z0-9]+)*$"
+# MLCommons' own names: a benchmark id (llama2_70b_lora in Training, llama3.1-405b and
+# llama2-70b-99.9 in Inference) and a system file's name, which holds capitals, dots and plus
+# signs (1xBM.GPU.B200.8) and is the only unique key of a system.
+BENCHMARK_PATTERN = "^[a-z0-9]+([._-][a-z0-9]+)*$"
 SYSTEM_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._+-]*$"
 BenchmarkId = Annotated[str, StringConstraints(pattern=BENCHMARK_PATTERN, max_length=40)]
 SystemKey = Annotated[str, StringConstraints(pattern=SYSTEM_PATTERN, max_length=120)]
@@ -398,6 +399,22 @@ class Resubmitted(Sourced):
     )
 
 
+# MLPerf Inference's scenarios (inference_rules.adoc, "Scenarios"): Offline is throughput with
+# every sample sent at once; Server and Interactive are throughput under a latency bound.
+Scenario = Literal["Offline", "Server", "Interactive", "SingleStream", "MultiStream"]
+
+
+class Reference(Sourced):
+    """The chip maker's own result for the same benchmark, scenario, accuracy target and number
+    of accelerators in the same round and division: what a cloud's figure is set against."""
+
+    submitter: Name = Field(description="The maker, as the program publishes its submitter.")
+    system: SystemKey = Field(description="The key of the maker's system description.")
+    accelerators: int = Field(gt=0)
+    value: float = Field(gt=0)
+    framework: Text | None = Field(description="The maker's framework, as its system says.")
+
+
 class Measurement(Sourced):
     workload: Name
     metric: Text
@@ -418,6 +435,16 @@ class Measurement(Sourced):
         description="Set when the figure is an earlier round's result submitted again: it "
         "measures nothing new, and pages never count it as progress.",
     )
+    scenario: Scenario | None = Field(
+        default=None, description="The MLPerf Inference scenario the figure was measured in."
+    )
+    accuracy_target: Text | None = Field(
+        default=None,
+        description="The accuracy the result had to reach, e.g. 99% of the FP32 reference.",
+    )
+    reference: Reference | None = Field(
+        default=None, description="The chip maker's own result it is set against, if any."
+    )
 
 
 class InvalidResult(Sourced):
@@ -426,6 +453,7 @@ class InvalidResult(Sourced):
     system: SystemKey
     benchmark: BenchmarkId
     reason: Text
+    scenario: Scenario | None = None
 
 
 class EvidenceAnswer(Strict):
@@ -456,7 +484,7 @@ class Dating(Sourced):
 
 # Whose cloud a submitted result ran on, as the submission says: the submitter's own, one named
 # in a joint submission, or one the submitter does not name.
-Cloud = Literal["submitter", "joint", "not-named"]
+Cloud = Literal["submitter", "joint", "not-named", "named"]
 
 
 class Submission(Sourced):
@@ -465,7 +493,8 @@ class Submission(Sourced):
     submitter: Name = Field(description="The submitter as the program publishes it.")
     cloud: Cloud = Field(
         description="submitter: the submitter is the cloud; joint: a joint submission of the "
-        "cloud with others; not-named: the submitter names no cloud."
+        "cloud with others; not-named: the submitter names no cloud; named: the submitter is "
+        "not the cloud, and its system description names the cloud it ran on."
     )
     note: Text | None = Field(
         default=None, description="What the submission leaves unsaid, or a later rename."

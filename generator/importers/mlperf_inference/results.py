@@ -1,0 +1,316 @@
+"""One round of MLPerf Inference results, read from a folder laid out as MLCommons publishes it.
+
+A round holds `{closed,open}/SUBMITTER/systems/SYSTEM.json`, one description per system, and
+`{closed,open}/SUBMITTER/results/SYSTEM/MODEL/SCENARIO/performance/run_1/`, one performance run
+per result, with `mlperf_log_detail.txt` (LoadGen's MLLOG lines) and `mlperf_log_summary.txt`.
+Only datacenter systems are read: an edge system is not what a cloud rents.
+
+Each figure is the value MLCommons' submission checker reads for the round, model and scenario
+(`metrics.result_key`), from the detail log; where the detail log is not there, from the summary
+log's line of the same figure, as the checker's own fallback does for logs too large to publish.
+A model folder the official list lacks is looked up in the submitter's `model_mapping.json`, as
+the checker does for the open division.
+
+Problems that leave the round unreadable (a system file that does not parse, results without a
+system file) are `Problem`s at `path:line:col`; a result whose logs do not give a valid figure is
+kept with its reason, so one run lists all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.importers.mlperf_inference.metrics import (
+    ALIASES,
+    MODELS,
+    SCENARIOS,
+    SUMMARY_LINES,
+    Figure,
+    result_key,
+)
+from generator.problems import Position, Problem
+
+DIVISIONS = ("closed", "open")
+PERFORMANCE = "performance/run_1"
+MLLOG = ":::MLLOG "
+
+
+@dataclass(frozen=True)
+class SystemFile:
+    """One system description, as published."""
+
+    path: str  # relative to the round's folder
+    division: str
+    folder: str  # the submitter's folder
+    key: str  # the file name without .json: MLCommons' only unique key of a system
+    submitter: str
+    name: str
+    status: str
+    system_type: str
+    accelerator: str
+    nodes: int
+    accelerators_per_node: int
+    framework: str | None
+
+    @property
+    def accelerators(self) -> int:
+        return self.nodes * self.accelerators_per_node
+
+
+@dataclass(frozen=True)
+class Result:
+    """One performance run of a system on a model in a scenario."""
+
+    system: SystemFile
+    folder: str  # the result's folder, relative to the round's
+    model: str  # the folder's name as published
+    benchmark: str  # MLCommons' id of the benchmark it counts as
+    scenario: str
+    figure: Figure | None  # None: no valid figure, and `invalid` says why
+    invalid: str | None = None
+    from_summary: bool = False  # read from the summary log: the detail log is not there
+
+
+@dataclass
+class Round:
+    version: str
+    systems: list[SystemFile] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    edge_systems: int = 0  # described, but not read: not datacenter systems
+
+
+def _count(value: object) -> int | None:
+    """A count as the descriptions give it: a number, or a number written as text."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _text(value: object) -> str | None:
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem]]:
+    shown = path.relative_to(root).as_posix()
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError) as error:
+        line = getattr(error, "lineno", 1)
+        column = getattr(error, "colno", 1)
+        message = getattr(error, "msg", None) or str(error)
+        return None, [Problem(shown, Position(line, column), "", f"cannot be read: {message}")]
+    if not isinstance(data, dict):
+        return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
+    division, folder = shown.split("/")[:2]
+    problems = []
+    fields: dict[str, str] = {}
+    for name in ("submitter", "status", "system_type", "accelerator_model_name"):
+        value = _text(data.get(name))
+        if value is None:
+            problems.append(Problem(shown, Position(1, 1), name, "expected text, found none"))
+        fields[name] = value or ""
+    nodes = _count(data.get("number_of_nodes"))
+    per_node = _count(data.get("accelerators_per_node"))
+    if nodes is None or nodes < 1:
+        problems.append(
+            Problem(shown, Position(1, 1), "number_of_nodes", "expected a count of at least 1")
+        )
+    if problems:
+        return None, problems
+    return SystemFile(
+        path=shown,
+        division=division,
+        folder=folder,
+        key=path.stem,
+        submitter=fields["submitter"],
+        name=_text(data.get("system_name")) or path.stem,
+        status=fields["status"],
+        system_type=fields["system_type"],
+        accelerator=fields["accelerator_model_name"],
+        nodes=nodes or 1,
+        accelerators_per_node=per_node or 0,
+        framework=_text(data.get("framework")),
+    ), []
+
+
+def read_mllog(path: Path) -> dict[str, object]:
+    """The MLLOG lines of a detail log, by key: the last of a key wins, as the checker's does."""
+    values: dict[str, object] = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        start = line.find(MLLOG)
+        if start < 0:
+            continue
+        try:
+            entry = json.loads(line[start + len(MLLOG) :])
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("key"), str):
+            values[entry["key"]] = entry.get("value")
+    return values
+
+
+def read_summary(path: Path) -> dict[str, str]:
+    """The `name : value` lines of a summary log, by name, the first of each."""
+    values: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        name, colon, value = line.partition(":")
+        if colon and name.strip() and name.strip() not in values:
+            values[name.strip()] = value.strip()
+    return values
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
+
+
+def read_figure(
+    run: Path, version: str, benchmark: str, scenario: str
+) -> tuple[Figure | None, str | None, bool]:
+    """The figure of one performance run, or why there is none; and whether it was read from the
+    summary log."""
+    detail, summary = run / "mlperf_log_detail.txt", run / "mlperf_log_summary.txt"
+    if detail.is_file():
+        log = read_mllog(detail)
+        # Interactive runs are logged as Server, under tighter latency bounds.
+        logged = str(log.get("effective_scenario") or scenario)
+        key = result_key(version, benchmark, logged)
+        if key is None:
+            return None, f"no figure is defined for {benchmark} {logged} in {version}", False
+        if log.get("result_validity") != "VALID":
+            return (
+                None,
+                f"LoadGen reports the run {log.get('result_validity') or 'not valid'}",
+                False,
+            )
+        value = _number(log.get(key.name))
+        if value is None:
+            return None, f"{detail.name} gives no {key.name}", False
+        return key.figure(value), None, False
+    if summary.is_file():
+        lines = read_summary(summary)
+        logged = lines.get("Scenario", scenario)
+        key = result_key(version, benchmark, logged)
+        if key is None:
+            return None, f"no figure is defined for {benchmark} {logged} in {version}", True
+        if lines.get("Result is") != "VALID":
+            return None, f"LoadGen reports the run {lines.get('Result is') or 'not valid'}", True
+        line = SUMMARY_LINES.get(key.name)
+        value = _number(lines.get(line)) if line else None
+        if value is None:
+            return None, f"{summary.name} gives no line for {key.name}", True
+        return key.figure(value), None, True
+    return None, "the performance run has no log", False
+
+
+def _model_mapping(folder: Path) -> dict[str, str]:
+    path = folder / "model_mapping.json"
+    try:
+        found = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {str(k): str(v) for k, v in found.items() if isinstance(v, str)}
+
+
+def benchmark_of(
+    model: str, official: tuple[str, ...], aliases: dict[str, str], mapping: dict[str, str]
+) -> str:
+    """The benchmark a model folder counts as, looked up as the checker does
+    (`Config.get_mlperf_model`): an official name, the round's aliases, the submitter's
+    model_mapping.json, then the checker's own guess by a part of the name."""
+    if model in official:
+        return model
+    if model in aliases:
+        return aliases[model]
+    if model in mapping:
+        return mapping[model]
+    if "mobilenet" in model or "efficientnet" in model or "resnet50" in model:
+        return "resnet"
+    for guess in ("bert-99.9", "bert-99"):
+        if guess in model:
+            return guess
+    return model
+
+
+def read_round(root: Path, version: str) -> Round:
+    """Every datacenter system of the round at `root` and each of its results."""
+    reading = Round(version)
+    for division in DIVISIONS:
+        for folder in sorted((root / division).glob("*")):
+            if folder.is_dir():
+                _read_submitter(root, folder, reading)
+    return reading
+
+
+def _read_submitter(root: Path, folder: Path, reading: Round) -> None:
+    described: dict[str, SystemFile] = {}
+    for path in sorted((folder / "systems").glob("*.json")):
+        system, problems = read_system(root, path)
+        reading.problems += problems
+        if system is None:
+            continue
+        if "datacenter" not in system.system_type:
+            reading.edge_systems += 1
+            continue
+        described[system.key] = system
+        reading.systems.append(system)
+    official = MODELS[reading.version]
+    aliases = ALIASES.get(reading.version, {})
+    mapping = _model_mapping(folder)
+    for system_folder in sorted(p for p in (folder / "results").glob("*") if p.is_dir()):
+        system = described.get(system_folder.name)
+        if system is None:
+            description = folder / "systems" / f"{system_folder.name}.json"
+            if not description.is_file():
+                reading.problems.append(
+                    Problem(
+                        system_folder.relative_to(root).as_posix(),
+                        Position(1, 1),
+                        "",
+                        "expected a system description "
+                        f"{description.relative_to(root).as_posix()}, found none",
+                    )
+                )
+            continue  # an edge system's results, or one whose description is reported
+        for model_folder in sorted(p for p in system_folder.glob("*") if p.is_dir()):
+            benchmark = benchmark_of(model_folder.name, official, aliases, mapping)
+            for scenario_folder in sorted(p for p in model_folder.glob("*") if p.is_dir()):
+                scenario = SCENARIOS.get(scenario_folder.name.lower())
+                if scenario is None:
+                    continue  # not a scenario's folder
+                reading.results.append(
+                    _result(root, system, scenario_folder, benchmark, scenario, reading.version)
+                )
+
+
+def _result(
+    root: Path,
+    system: SystemFile,
+    folder: Path,
+    benchmark: str,
+    scenario: str,
+    version: str,
+) -> Result:
+    shown = folder.relative_to(root).as_posix()
+    model = folder.parent.name
+    if benchmark not in MODELS[version]:
+        return Result(system, shown, model, benchmark, scenario, None, "not a model of the round")
+    figure, invalid, summary = read_figure(folder / PERFORMANCE, version, benchmark, scenario)
+    return Result(system, shown, model, benchmark, scenario, figure, invalid, summary)
