@@ -223,6 +223,8 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    if args.program == "mlperf-inference":
+        return _import_inference(args)
     # Imported here: the import and its reader stay off the path of every other command.
     from generator.importers.mlperf import command as importer
     from generator.model.mlperf import same_release
@@ -274,6 +276,63 @@ def _import(args: argparse.Namespace) -> int:
         f"{plural('measurement', plan.measurements)}, "
         f"{plural('invalid result', plan.invalid)}, "
         f"{plural('result', len(plan.repeats))} submitted again."
+    )
+    if args.check:
+        for path in paths:
+            print(f"stale: {args.content.name}/{path}", file=sys.stderr)
+        print(
+            f"{name} --check: {plural('file', len(paths))} "
+            f"{'differ' if len(paths) != 1 else 'differs'} from what the import would write."
+            if paths
+            else f"{name} --check: content/ is what the import writes."
+        )
+        return 1 if paths else 0
+    written = [path for path in paths if path not in plan.removed]
+    print(
+        f"wrote {plural('file', len(written))}, removed {len(plan.removed)}; "
+        f"{len(plan.files) - len(written)} unchanged"
+    )
+    return 0
+
+
+def _import_inference(args: argparse.Namespace) -> int:
+    from generator.importers.mlperf import command as writer
+    from generator.importers.mlperf_inference import command as importer
+
+    name = "cloudqual import mlperf-inference"
+    if args.earlier is not None:
+        print(
+            f"{name}: --earlier is for MLPerf Training rounds; nothing was written.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        plan = importer.plan_import(args.content, args.path, args.round)
+        paths = writer.changed(args.content, plan) if args.check else None
+        if paths is None:
+            paths = writer.apply(args.content, plan)
+    except writer.ImportFailure as error:
+        for line in report.log(error.problems):
+            print(line, file=sys.stderr)
+        print(
+            f"{name}: {plural('problem', len(error.problems))}; nothing was written.",
+            file=sys.stderr,
+        )
+        return 1
+    except OSError as error:
+        print(f"{name}: {quote(str(error))}; nothing was written.", file=sys.stderr)
+        return 1
+    reading = plan.round
+    assert reading is not None
+    for result in plan.without_figure:
+        print(f"no valid figure: {quote(result.folder)}: {quote(result.invalid or '')}")
+    print(
+        f"{name} {args.round}: {plural('datacenter system', len(reading.systems))} "
+        f"({reading.edge_systems} edge systems not read), "
+        f"{plural('validation', plan.validations)}, "
+        f"{plural('measurement', plan.measurements)} "
+        f"({plan.references} set against the chip maker's own), "
+        f"{plural('result', plan.invalid)} without a valid figure."
     )
     if args.check:
         for path in paths:
@@ -452,9 +511,12 @@ def main(argv: list[str] | None = None) -> int:
     importing = commands.add_parser(
         "import", help="write the records of a program's published results into content/"
     )
-    importing.add_argument("program", choices=["mlperf-training"])
+    importing.add_argument("program", choices=["mlperf-training", "mlperf-inference"])
     importing.add_argument(
-        "path", type=Path, help="a checkout of mlcommons/training_results_vX.Y, or a folder like it"
+        "path",
+        type=Path,
+        help="a checkout of mlcommons/training_results_vX.Y or inference_results_vX.Y, or a "
+        "folder like it",
     )
     importing.add_argument("--round", required=True, help="the round, e.g. v5.1")
     importing.add_argument("--content", type=Path, default=Path("content"))

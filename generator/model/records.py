@@ -445,6 +445,11 @@ class Measurement(Sourced):
     reference: Reference | None = Field(
         default=None, description="The chip maker's own result it is set against, if any."
     )
+    model_run: Text | None = Field(
+        default=None,
+        description="The model the submitter ran, where the open division let it differ from "
+        "the benchmark's.",
+    )
 
 
 class InvalidResult(Sourced):

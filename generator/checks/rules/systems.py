@@ -33,13 +33,13 @@ def check_systems(ctx: Context, validation: Validation) -> None:
                 f"expected unique system keys, found {system.key!r} twice",
             )
         keys.add(system.key)
-    seen: set[tuple[str, str]] = set()
-    results: list[tuple[Path_, str | None, str | None]] = []
+    seen: set[tuple[str, str, str | None, str | None]] = set()
+    results: list[tuple[Path_, str | None, str | None, str | None, str | None]] = []
     for i, m in enumerate(validation.measurements):
-        results.append((("measurements", i), m.system, m.benchmark))
+        results.append((("measurements", i), m.system, m.benchmark, m.scenario, m.model_run))
     for i, r in enumerate(validation.invalid):
-        results.append((("invalid", i), r.system, r.benchmark))
-    for loc, system_key, benchmark in results:
+        results.append((("invalid", i), r.system, r.benchmark, r.scenario, None))
+    for loc, system_key, benchmark, scenario, model_run in results:
         if system_key is not None and system_key not in keys:
             ctx.report(
                 "validations",
@@ -50,12 +50,16 @@ def check_systems(ctx: Context, validation: Validation) -> None:
                 + suggest(system_key, sorted(keys)),
             )
         if system_key is not None and benchmark is not None:
-            if (system_key, benchmark) in seen:
+            # An inference benchmark has a result per scenario, and in the open division per
+            # model the submitter ran in its place.
+            key = (system_key, benchmark, scenario, model_run)
+            if key in seen:
+                what = " ".join(part for part in (benchmark, scenario, model_run) if part)
                 ctx.report(
                     "validations",
                     validation.id,
                     (*loc, "benchmark"),
-                    f"expected one result per system and benchmark, found {benchmark!r} on "
+                    f"expected one result per system and benchmark, found {what!r} on "
                     f"{system_key!r} twice",
                 )
-            seen.add((system_key, benchmark))
+            seen.add(key)

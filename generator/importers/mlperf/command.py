@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ruamel.yaml import YAML
 
@@ -41,7 +41,25 @@ from generator.load.reader import load_text
 from generator.model.records import KINDS
 from generator.problems import ContentError, Position, Problem
 
-__all__ = ["PROGRAM", "ImportFailure", "Plan", "apply", "changed", "plan_import"]
+__all__ = [
+    "PROGRAM",
+    "ImportFailure",
+    "Plan",
+    "apply",
+    "changed",
+    "commit_problems",
+    "dump",
+    "existing_records",
+    "owned",
+    "plan_import",
+]
+
+
+class Writes(Protocol):
+    """What an import's plan writes and removes, by path under content/: all `apply` needs."""
+
+    files: dict[str, str]
+    removed: list[str]
 
 
 @dataclass
@@ -77,12 +95,12 @@ def dump(kind: str, marker: str, data: dict[str, Any]) -> str:
     return f"{modeline(kind)}\n{marker}\n{stream.getvalue()}"
 
 
-def _owned(text: str, marker: str) -> bool:
+def owned(text: str, marker: str) -> bool:
     lines = text.split("\n", 2)
     return len(lines) > 1 and lines[1].startswith(marker)
 
 
-def _existing(content: Path) -> dict[str, str]:
+def existing_records(content: Path) -> dict[str, str]:
     """Every record file under content/, by path relative to it, as text. A byte that is not
     UTF-8 reads as U+FFFD here, and the check of the whole folder names it with its position."""
     found = {}
@@ -155,7 +173,7 @@ def _earlier_logs(
         raise ImportFailure(
             [Problem(str(earlier_root), Position(1, 1), "", f"expected a folder, found {found}")]
         )
-    problems = _commit_problems(earlier_root, mapping.rounds[earlier].commit)
+    problems = commit_problems(earlier_root, mapping.rounds[earlier].commit)
     logs = read_earlier(earlier_root, earlier)
     if problems or logs.problems:
         raise ImportFailure(problems + logs.problems)
@@ -200,7 +218,7 @@ def plan_import(
                 )
             ]
         )
-    problems = _commit_problems(root, mapping.rounds[round_name].commit)
+    problems = commit_problems(root, mapping.rounds[round_name].commit)
     reading = read_round(root, number)
     problems += reading.problems + mapping_problems(reading, mapping, shown_mapping)
     if problems:
@@ -212,13 +230,13 @@ def plan_import(
         if scored.minutes is not None and (repeat := find(scored, earlier, previous)):
             resubmissions[scored.folder] = repeat
     builder = RoundRecords(reading, mapping, round_name, resubmissions)
-    existing = _existing(content)
+    existing = existing_records(content)
     plan = Plan(round=reading, repeats=resubmissions)
     records: dict[str, tuple[str, dict[str, Any]]] = {}
     for submitter in sorted({s.submitter for s in reading.systems}):
         entry = mapping.submitters[submitter]
         provider = builder.provider(entry)
-        if f"providers/{entry.provider}.yaml" in existing and not _owned(
+        if f"providers/{entry.provider}.yaml" in existing and not owned(
             existing[f"providers/{entry.provider}.yaml"], MARKER
         ):
             continue  # a hand-written provider record wins
@@ -238,7 +256,7 @@ def plan_import(
     for accelerator in sorted({s.accelerator for s in reading.systems}):
         entry_a = mapping.accelerators[accelerator]
         path = f"platforms/{entry_a.platform}.yaml"
-        if path in existing and not _owned(existing[path], MARKER):
+        if path in existing and not owned(existing[path], MARKER):
             continue
         records[path] = (builder.shared_marker, builder.platform(accelerator, entry_a))
     for system in reading.systems:
@@ -267,7 +285,7 @@ def plan_import(
             f"or move its analysis to {content.name}/analyses/",
         )
         for path in records
-        if path in existing and not _owned(existing[path], MARKER)
+        if path in existing and not owned(existing[path], MARKER)
     ]
     if clashes:
         raise ImportFailure(clashes)
@@ -280,7 +298,7 @@ def plan_import(
     plan.removed = sorted(
         path
         for path, text in existing.items()
-        if _owned(text, builder.marker.split(":", 1)[0] + ":") and path not in plan.files
+        if owned(text, builder.marker.split(":", 1)[0] + ":") and path not in plan.files
     )
     return plan
 
@@ -298,7 +316,7 @@ def _provider_name(content: Path, mapping: Mapping, group: Group, existing: dict
     return entry.name or group.provider
 
 
-def _commit_problems(root: Path, commit: str) -> list[Problem]:
+def commit_problems(root: Path, commit: str) -> list[Problem]:
     """A git checkout must be at the commit the mapping names; a plain folder is taken as is."""
     if not (root / ".git").exists() or shutil.which("git") is None:
         return []
@@ -317,7 +335,7 @@ def _commit_problems(root: Path, commit: str) -> list[Problem]:
     return []
 
 
-def changed(content: Path, plan: Plan) -> list[str]:
+def changed(content: Path, plan: Writes) -> list[str]:
     """The paths under content/ that the plan would change, add or remove."""
     paths = []
     for path, text in plan.files.items():
@@ -327,7 +345,7 @@ def changed(content: Path, plan: Plan) -> list[str]:
     return sorted(paths + plan.removed)
 
 
-def apply(content: Path, plan: Plan) -> list[str]:
+def apply(content: Path, plan: Writes) -> list[str]:
     """Check the whole content folder with the plan applied, then apply it. Returns what changed."""
     paths = changed(content, plan)
     with tempfile.TemporaryDirectory() as temporary:
@@ -342,7 +360,7 @@ def apply(content: Path, plan: Plan) -> list[str]:
     return paths
 
 
-def _write(content: Path, plan: Plan, paths: Iterable[str]) -> None:
+def _write(content: Path, plan: Writes, paths: Iterable[str]) -> None:
     # Each file goes in whole, by rename, so a reader never sees half a record.
     for path in paths:
         target = content / path

@@ -23,12 +23,12 @@ SCENARIOS = {
 # Each round's official models (the checker's MODEL_CONFIG "models"), datacenter and edge.
 MODELS = {
     "v4.1": (
-        "resnet", "resnet50", "retinanet", "bert-99", "bert-99.9", "dlrm-v2-99", "dlrm-v2-99.9",
+        "resnet", "retinanet", "bert-99", "bert-99.9", "dlrm-v2-99", "dlrm-v2-99.9",
         "3d-unet-99", "3d-unet-99.9", "gptj-99", "gptj-99.9", "llama2-70b-99",
         "llama2-70b-99.9", "stable-diffusion-xl", "mixtral-8x7b",
     ),
     "v5.1": (
-        "resnet", "resnet50", "retinanet", "bert-99", "bert-99.9", "dlrm-v2-99", "dlrm-v2-99.9",
+        "resnet", "retinanet", "bert-99", "bert-99.9", "dlrm-v2-99", "dlrm-v2-99.9",
         "3d-unet-99", "3d-unet-99.9", "llama3.1-8b", "llama3.1-8b-edge", "llama2-70b-99",
         "llama2-70b-99.9", "stable-diffusion-xl", "mixtral-8x7b", "llama3.1-405b", "rgat",
         "pointpainting", "deepseek-r1", "whisper",
@@ -38,7 +38,11 @@ MODELS = {
 # Folder names the checker takes for an official model (its MODEL_CONFIG "model_mapping").
 ALIASES = {
     "v4.1": {"ssd-resnet34": "retinanet", "mobilenet": "resnet", "resnet50": "resnet"},
-    "v5.1": {"llama3_1-8b": "llama3.1-8b", "llama3_1-405b": "llama3.1-405b"},
+    "v5.1": {
+        "resnet50": "resnet",
+        "llama3_1-8b": "llama3.1-8b",
+        "llama3_1-405b": "llama3.1-405b",
+    },
 }
 
 _BASE = {

@@ -19,7 +19,7 @@ kept with its reason, so one run lists all.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.importers.mlperf_inference.metrics import (
@@ -71,6 +71,9 @@ class Result:
     figure: Figure | None  # None: no valid figure, and `invalid` says why
     invalid: str | None = None
     from_summary: bool = False  # read from the summary log: the detail log is not there
+    # False where the open division let the submitter run another model in the benchmark's
+    # place (the submitter's model_mapping.json, or the checker's guess by name).
+    same_model: bool = True
 
 
 @dataclass
@@ -231,22 +234,23 @@ def _model_mapping(folder: Path) -> dict[str, str]:
 
 def benchmark_of(
     model: str, official: tuple[str, ...], aliases: dict[str, str], mapping: dict[str, str]
-) -> str:
+) -> tuple[str, bool]:
     """The benchmark a model folder counts as, looked up as the checker does
     (`Config.get_mlperf_model`): an official name, the round's aliases, the submitter's
-    model_mapping.json, then the checker's own guess by a part of the name."""
+    model_mapping.json, then the checker's own guess by a part of the name; and whether it is
+    the benchmark's own model (an official name or an alias of one)."""
     if model in official:
-        return model
+        return model, True
     if model in aliases:
-        return aliases[model]
+        return aliases[model], True
     if model in mapping:
-        return mapping[model]
+        return mapping[model], False
     if "mobilenet" in model or "efficientnet" in model or "resnet50" in model:
-        return "resnet"
+        return "resnet", False
     for guess in ("bert-99.9", "bert-99"):
         if guess in model:
-            return guess
-    return model
+            return guess, False
+    return model, False
 
 
 def read_round(root: Path, version: str) -> Round:
@@ -290,14 +294,13 @@ def _read_submitter(root: Path, folder: Path, reading: Round) -> None:
                 )
             continue  # an edge system's results, or one whose description is reported
         for model_folder in sorted(p for p in system_folder.glob("*") if p.is_dir()):
-            benchmark = benchmark_of(model_folder.name, official, aliases, mapping)
+            benchmark, same = benchmark_of(model_folder.name, official, aliases, mapping)
             for scenario_folder in sorted(p for p in model_folder.glob("*") if p.is_dir()):
                 scenario = SCENARIOS.get(scenario_folder.name.lower())
                 if scenario is None:
                     continue  # not a scenario's folder
-                reading.results.append(
-                    _result(root, system, scenario_folder, benchmark, scenario, reading.version)
-                )
+                found = _result(root, system, scenario_folder, benchmark, scenario, reading.version)
+                reading.results.append(replace(found, same_model=same))
 
 
 def _result(

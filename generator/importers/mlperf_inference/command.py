@@ -1,0 +1,181 @@
+"""`cloudqual import mlperf-inference`: a round's cloud results, written as content records.
+
+As the training import does, it owns the files it writes and only those (each carries its marker
+line), never writes over a hand-written record, gives the same bytes for the same input, and
+writes nothing unless the whole content folder checks with the records in place. A provider or
+platform record that is already there, whoever wrote it, is kept as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.importers.mlperf.command import (
+    commit_problems,
+    dump,
+    existing_records,
+    owned,
+)
+from generator.importers.mlperf.mapping import ImportFailure
+from generator.importers.mlperf_inference.mapping import (
+    MAPPING,
+    Mapping,
+    cloud_of,
+    mapping_problems,
+    read_mapping,
+)
+from generator.importers.mlperf_inference.metrics import MODELS
+from generator.importers.mlperf_inference.records import MARKER, Group, RoundRecords
+from generator.importers.mlperf_inference.results import Result, Round, read_round
+from generator.load.reader import load_text
+from generator.problems import Position, Problem
+
+
+@dataclass
+class Plan:
+    """The files an import writes, by path under content/, and those it removes."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    round: Round | None = None
+    validations: int = 0
+    measurements: int = 0
+    invalid: int = 0
+    references: int = 0
+    unchanged: int = 0
+    # The clouds' results with no valid figure, listed in the import's report.
+    without_figure: list[Result] = field(default_factory=list)
+
+
+def _round_problems(content: Path, mapping: Mapping, root: Path, round_name: str) -> None:
+    shown = f"{content.name}/{MAPPING}"
+    if round_name not in MODELS:
+        known = ", ".join(sorted(MODELS))
+        raise ImportFailure(
+            [
+                Problem(
+                    "--round",
+                    Position(1, 1),
+                    "",
+                    f"expected a round whose figures the import knows ({known}), "
+                    f"found {round_name!r}",
+                )
+            ]
+        )
+    if round_name not in mapping.rounds:
+        raise ImportFailure(
+            [
+                Problem(
+                    shown,
+                    Position(1, 1),
+                    "rounds",
+                    f"expected an entry for {round_name} (its repository and commit), found none",
+                )
+            ]
+        )
+    if mapping.rounds[round_name].reviewed is None:
+        raise ImportFailure(
+            [
+                Problem(
+                    shown,
+                    Position(1, 1),
+                    f"rounds.{round_name}.reviewed",
+                    "expected the date its records were last checked against the round, found none",
+                )
+            ]
+        )
+    if not root.is_dir():
+        found = "a file" if root.exists() else "none"
+        raise ImportFailure(
+            [Problem(str(root), Position(1, 1), "", f"expected a folder, found {found}")]
+        )
+
+
+def plan_import(content: Path, root: Path, round_name: str) -> Plan:
+    """What importing the round at `root` would write. Raises ImportFailure with every problem."""
+    mapping = read_mapping(content)
+    _round_problems(content, mapping, root, round_name)
+    problems = commit_problems(root, mapping.rounds[round_name].commit)
+    reading = read_round(root, round_name)
+    problems += reading.problems + mapping_problems(reading, mapping, f"{content.name}/{MAPPING}")
+    if problems:
+        raise ImportFailure(problems)
+    builder = RoundRecords(reading, mapping, round_name)
+    existing = existing_records(content)
+    plan = Plan(round=reading)
+    records: dict[str, tuple[str, dict[str, Any]]] = {}
+    for system in reading.systems:
+        entry = cloud_of(mapping, system)
+        if entry is None:
+            continue
+        provider_path = f"providers/{entry.provider}.yaml"
+        if provider_path in existing and not owned(existing[provider_path], MARKER):
+            continue  # a record of the provider wins, whoever wrote it
+        provider = builder.provider(entry)
+        if provider is None:
+            raise ImportFailure(
+                [
+                    Problem(
+                        f"{content.name}/{MAPPING}",
+                        Position(1, 1),
+                        f"submitters.{system.submitter}",
+                        f"expected a name and summary for provider {entry.provider!r}, which "
+                        "content/providers/ does not hold, found none",
+                    )
+                ]
+            )
+        records[provider_path] = (builder.shared_marker, provider)
+        platform_path = f"platforms/{mapping.accelerators[system.accelerator].platform}.yaml"
+        if platform_path not in existing or owned(existing[platform_path], MARKER):
+            records[platform_path] = (builder.shared_marker, builder.platform(system.accelerator))
+    for system in builder.cited():
+        source = builder.source(system)
+        records[f"sources/{source['id']}.yaml"] = (builder.marker, source)
+    for group in builder.groups():
+        validation = builder.validation(group, _provider_name(mapping, group, existing))
+        records[f"validations/{validation['id']}.yaml"] = (builder.marker, validation)
+        plan.validations += 1
+        plan.measurements += len(validation["measurements"])
+        plan.invalid += len(validation["invalid"])
+        plan.without_figure += [r for r in group.results if r.figure is None]
+        plan.references += sum(1 for m in validation["measurements"] if "reference" in m)
+    clashes = [
+        Problem(
+            f"{content.name}/{path}",
+            Position(2, 1),
+            "",
+            "expected a file written by the import, found a hand-written one; rename it or "
+            f"move its analysis to {content.name}/analyses/",
+        )
+        for path in records
+        if path in existing and not owned(existing[path], MARKER)
+    ]
+    if clashes:
+        raise ImportFailure(clashes)
+    for path, (marker, data) in records.items():
+        text = dump(path.split("/", 1)[0], marker, data)
+        if existing.get(path) == text:
+            plan.unchanged += 1
+        plan.files[path] = text
+    plan.removed = sorted(
+        path
+        for path, text in existing.items()
+        if owned(text, builder.marker.split(":", 1)[0] + ":") and path not in plan.files
+    )
+    return plan
+
+
+def _provider_name(mapping: Mapping, group: Group, existing: dict[str, str]) -> str:
+    """The provider's name as its record gives it, else the mapping's."""
+    path = f"providers/{group.provider}.yaml"
+    if path in existing:
+        document, _ = load_text(path, existing[path].encode("utf-8"))
+        value = document.value if document is not None else None
+        if isinstance(value, dict) and isinstance(value.get("name"), str):
+            return str(value["name"])
+    for entry in group.entries:
+        if entry.name:
+            return entry.name
+    return group.provider

@@ -1,0 +1,158 @@
+"""What `cloudqual import mlperf-inference` maps, edited by hand in `content/imports/`: each round's
+repository, commit and publication date; each submitter, whether its results are a cloud's, and
+whose; the chip makers whose own results the clouds' are set against; each accelerator's
+platform; each model's name.
+
+Inference has no "Available cloud" label: a result is a cloud's because the mapping says whose
+cloud ran it, for the whole submitter (Nebius) or per system where the submitter is not a cloud
+but its system description names one (The_Stage on Nebius). A submitter the mapping lacks stops
+the import, as an accelerator of a cloud's system does: nothing is given to a provider by guess.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from generator.checks.loader import IMPORTS_FOLDER
+from generator.checks.schema import validate
+from generator.importers.mlperf.mapping import (
+    AcceleratorEntry,
+    ImportFailure,
+    RoundEntry,
+    RoundName,
+)
+from generator.importers.mlperf_inference.results import Round, SystemFile
+from generator.load.reader import load_text
+from generator.model.records import Cloud, Id, Name, Strict, Text
+from generator.problems import Position, Problem
+
+PROGRAM = "mlperf-inference"
+MAPPING = f"{IMPORTS_FOLDER}/{PROGRAM}.yaml"
+
+
+class CloudEntry(Strict):
+    """Whose cloud a submitter's results, or one system's, ran on."""
+
+    provider: Id
+    cloud: Cloud
+    name: Text | None = None  # used only if content/providers/ has no record of that id
+    summary: Text | None = None
+    note: Text | None = None  # what the descriptions leave unsaid, shown on the result's page
+
+
+class SubmitterEntry(Strict):
+    """A submitter as published. With `provider`, every datacenter system of it is a cloud's;
+    with `systems`, only those listed, by key; with neither, none is. `maker` names the chip
+    maker it is, whose closed results are the references."""
+
+    provider: Id | None = None
+    cloud: Cloud | None = None
+    name: Text | None = None
+    summary: Text | None = None
+    note: Text | None = None
+    systems: dict[Text, CloudEntry] = Field(default_factory=dict)
+    maker: Name | None = None
+
+    def entry_for(self, system: SystemFile) -> CloudEntry | None:
+        if system.key in self.systems:
+            return self.systems[system.key]
+        if self.provider is None or self.cloud is None:
+            return None
+        return CloudEntry(
+            provider=self.provider,
+            cloud=self.cloud,
+            name=self.name,
+            summary=self.summary,
+            note=self.note,
+        )
+
+
+class ModelEntry(Strict):
+    name: Name
+
+
+class Mapping(Strict):
+    rounds: dict[RoundName, RoundEntry]
+    submitters: dict[Text, SubmitterEntry]
+    accelerators: dict[Text, AcceleratorEntry]
+    models: dict[Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([._-][a-z0-9]+)*$")], Name]
+
+
+def read_mapping(content: Path) -> Mapping:
+    path = content / MAPPING
+    shown = f"{content.name}/{MAPPING}"
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ImportFailure(
+            [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
+        ) from None
+    document, problems = load_text(shown, raw)
+    if document is None:
+        raise ImportFailure(problems)
+    mapping, problems = validate(Mapping, document)
+    if mapping is None:
+        raise ImportFailure(problems)
+    return mapping
+
+
+def cloud_of(mapping: Mapping, system: SystemFile) -> CloudEntry | None:
+    entry = mapping.submitters.get(system.submitter)
+    return entry.entry_for(system) if entry is not None else None
+
+
+def maker_of(mapping: Mapping, system: SystemFile) -> str | None:
+    entry = mapping.submitters.get(system.submitter)
+    return entry.maker if entry is not None else None
+
+
+def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Problem]:
+    """Submitters the mapping lacks, and the accelerators and models of clouds' results it lacks:
+    named, never guessed."""
+    problems = []
+    measured = {r.system.path for r in reading.results}
+    for system in reading.systems:
+        if system.submitter not in mapping.submitters:
+            problems.append(
+                Problem(
+                    system.path,
+                    Position(1, 1),
+                    "submitter",
+                    f"expected a submitter that {shown} lists (with the provider whose cloud "
+                    f"ran it, or none), found {system.submitter!r}: add it under submitters",
+                )
+            )
+            continue
+        if (
+            system.path in measured
+            and cloud_of(mapping, system) is not None
+            and system.accelerator not in mapping.accelerators
+        ):
+            problems.append(
+                Problem(
+                    system.path,
+                    Position(1, 1),
+                    "accelerator_model_name",
+                    f"expected an accelerator that {shown} maps to a platform, found "
+                    f"{system.accelerator!r}: add it under accelerators",
+                )
+            )
+    for result in reading.results:
+        if (
+            cloud_of(mapping, result.system) is not None
+            and result.figure is not None
+            and result.benchmark not in mapping.models
+        ):
+            problems.append(
+                Problem(
+                    result.folder,
+                    Position(1, 1),
+                    "",
+                    f"expected a model that {shown} names, found {result.benchmark!r}: add it "
+                    "under models",
+                )
+            )
+    return sorted(problems)

@@ -1,0 +1,483 @@
+"""The content records of one imported MLPerf Inference round: providers, platforms, one source
+per system description (a cloud's, and a chip maker's whose result is a reference), and one
+validation per provider, platform, round and division.
+
+Every fact is graded program-owner, cited to the system description it comes from; what the data
+does not settle is answered not-stated, and the rules that reason from it are cited apart. Each
+cloud figure in the closed division is set against the chip maker's own result for the same
+benchmark, scenario, accelerator and number of accelerators in the same round, where the maker
+published one: as a reference, never as a validation of the maker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from generator.english import listed, plural
+from generator.escape import markdown_literal as md
+from generator.importers.mlperf.records import url_path
+from generator.importers.mlperf_inference.mapping import (
+    PROGRAM,
+    CloudEntry,
+    Mapping,
+    cloud_of,
+)
+from generator.importers.mlperf_inference.metrics import higher_is_better
+from generator.importers.mlperf_inference.results import Result, Round, SystemFile
+from generator.model.links import slug
+
+GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
+MARKER = f"# Written by `cloudqual import {PROGRAM}`"
+# The reasoning behind the import's answers and claims, in content/sources/.
+SUBMISSION_RULES = "mlperf-submission-rules"
+INFERENCE_RULES = "mlperf-inference-rules"
+ID_LENGTH = 80  # the model's longest id
+SCENARIO_ORDER = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
+
+
+def accuracy_target(benchmark: str) -> str | None:
+    """The accuracy a result had to reach, where the benchmark's id names it (-99, -99.9)."""
+    for suffix in ("99.9", "99"):
+        if benchmark.endswith(f"-{suffix}"):
+            return f"{suffix}% of the FP32 reference"
+    return None
+
+
+@dataclass(frozen=True)
+class Group:
+    """The results of one provider on one platform in one round and division: one validation."""
+
+    provider: str
+    platform: str
+    division: str
+    entries: tuple[CloudEntry, ...]  # whose cloud, per system
+    results: tuple[Result, ...]
+    systems: tuple[SystemFile, ...]
+
+
+class RoundRecords:
+    """The records of one round, from what `read_round` found and the mapping."""
+
+    def __init__(self, reading: Round, mapping: Mapping, round_name: str) -> None:
+        self.reading = reading
+        self.mapping = mapping
+        self.round_name = round_name
+        self.entry = mapping.rounds[round_name]
+        self.release_slug = slug(round_name)
+        self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
+        self.shared_marker = f"{MARKER}: the next import rewrites this file."
+        self._references = self._reference_index()
+        self.source_ids = self._source_ids()
+
+    # -- ids -------------------------------------------------------------------------------------
+
+    def _cited_systems(self) -> list[SystemFile]:
+        """Every system a record cites: the clouds' with results, and the makers' references."""
+        cited = {(s.path): s for g in self.groups() for s in g.systems}
+        for result in self._references.values():
+            cited[result.system.path] = result.system
+        return sorted(cited.values(), key=lambda s: s.path)
+
+    def _source_ids(self) -> dict[str, str]:
+        """An id per system description, unique in the round; two files whose names read the
+        same as an id, or a name past an id's length, are told apart by a hash of the path."""
+        systems = self._cited_systems()
+        base = {
+            s.path: f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
+            + ("-open" if s.division == "open" else "")
+            for s in systems
+        }
+        taken: dict[str, int] = {}
+        for found in base.values():
+            taken[found] = taken.get(found, 0) + 1
+        ids = {}
+        for path, found in base.items():
+            if taken[found] > 1 or len(found) > ID_LENGTH:
+                digest = hashlib.sha256(path.encode()).hexdigest()[:8]
+                found = f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
+            ids[path] = found
+        return ids
+
+    def source_id(self, system: SystemFile) -> str:
+        return self.source_ids[system.path]
+
+    def cited(self) -> list[SystemFile]:
+        return self._cited_systems()
+
+    # -- groups and references -------------------------------------------------------------------
+
+    def groups(self) -> list[Group]:
+        by_key: dict[tuple[str, str, str], list[Result]] = {}
+        entries: dict[tuple[str, str, str], dict[str, CloudEntry]] = {}
+        for result in self.reading.results:
+            entry = cloud_of(self.mapping, result.system)
+            if entry is None:
+                continue
+            platform = self.mapping.accelerators[result.system.accelerator].platform
+            key = (entry.provider, platform, result.system.division)
+            by_key.setdefault(key, []).append(result)
+            entries.setdefault(key, {})[result.system.key] = entry
+        groups = []
+        for (provider, platform, division), results in sorted(by_key.items()):
+            ordered = sorted(results, key=self._order)
+            systems = tuple(dict.fromkeys(r.system for r in ordered))
+            groups.append(
+                Group(
+                    provider,
+                    platform,
+                    division,
+                    tuple(entries[(provider, platform, division)].values()),
+                    tuple(ordered),
+                    systems,
+                )
+            )
+        return groups
+
+    def _order(self, result: Result) -> tuple[int, str, str, int, str]:
+        scenario = SCENARIO_ORDER.index(result.scenario)
+        return (
+            result.system.accelerators,
+            result.system.key,
+            result.benchmark,
+            scenario,
+            result.model,
+        )
+
+    def _reference_index(self) -> dict[tuple[str, str, str, int, str, str], Result]:
+        """The makers' best valid closed-division result per benchmark, scenario, accelerator,
+        number of accelerators, availability and maker."""
+        best: dict[tuple[str, str, str, int, str, str], Result] = {}
+        for result in self.reading.results:
+            entry = self.mapping.submitters.get(result.system.submitter)
+            system = result.system
+            if entry is None or entry.maker is None or result.figure is None:
+                continue
+            if system.division != "closed" or not result.same_model:
+                continue
+            key = (
+                result.benchmark,
+                result.scenario,
+                system.accelerator,
+                system.accelerators,
+                system.status.lower(),
+                entry.maker,
+            )
+            held = best.get(key)
+            if held is None or self._better(result, held):
+                best[key] = result
+        return best
+
+    @staticmethod
+    def _better(result: Result, than: Result) -> bool:
+        assert result.figure is not None and than.figure is not None
+        if higher_is_better(result.figure.unit):
+            return result.figure.value > than.figure.value
+        return result.figure.value < than.figure.value
+
+    def reference(self, result: Result) -> Result | None:
+        """The chip maker's own result a cloud's is set against: same round, closed division,
+        benchmark, scenario, accelerator, count and availability; never the submitter's own."""
+        system = result.system
+        if system.division != "closed" or result.figure is None or not result.same_model:
+            return None
+        vendor = self.mapping.accelerators[system.accelerator].vendor
+        found = self._references.get(
+            (
+                result.benchmark,
+                result.scenario,
+                system.accelerator,
+                system.accelerators,
+                system.status.lower(),
+                vendor,
+            )
+        )
+        if found is None or found.system.submitter == system.submitter:
+            return None
+        return found
+
+    # -- records ---------------------------------------------------------------------------------
+
+    def source(self, system: SystemFile) -> dict[str, Any]:
+        repository = self.entry.repository.rstrip("/")
+        results = f"{system.division}/{system.folder}/results/{system.key}/"
+        return {
+            "id": self.source_id(system),
+            "title": (
+                f"MLPerf Inference {self.round_name} system description: {system.division}/"
+                f"{system.folder}, {system.key}"
+            ),
+            "publisher": "MLCommons",
+            "kind": "results",
+            "url": f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
+            "published": None,
+            "note": (
+                f"The system's performance logs are under {md(results)} at the same commit. "
+                "cloudqual reads each figure from them as MLCommons' submission checker does."
+            ),
+            "program": PROGRAM,
+        }
+
+    def provider(self, entry: CloudEntry) -> dict[str, Any] | None:
+        if entry.name is None or entry.summary is None:
+            return None
+        return {"id": entry.provider, "name": entry.name, "url": None, "summary": entry.summary}
+
+    def platform(self, accelerator: str) -> dict[str, Any]:
+        entry = self.mapping.accelerators[accelerator]
+        return {
+            "id": entry.platform,
+            "name": accelerator,
+            "vendor": entry.vendor,
+            "chip": entry.chip,
+            "accelerator_noun": entry.noun,
+            "summary": (
+                f"The accelerator as MLCommons' system descriptions name it: {md(accelerator)}. "
+                "The systems around it differ, and each result's page lists them."
+            ),
+            "specifications": [],
+        }
+
+    def workload(self, result: Result) -> str:
+        return self.mapping.models[result.benchmark]
+
+    def measurement(self, result: Result) -> dict[str, Any]:
+        figure = result.figure
+        assert figure is not None
+        found: dict[str, Any] = {
+            "workload": self.workload(result),
+            "metric": figure.metric,
+            "value": figure.value,
+            "unit": figure.unit,
+            "source": self.source_id(result.system),
+            "grade": GRADE,
+        }
+        if result.from_summary:
+            found["note"] = (
+                f"Read from the run's summary log ({figure.key} as its line gives it), the "
+                "detail log not being in the copy of the round the import read."
+            )
+        found["system"] = result.system.key
+        found["benchmark"] = result.benchmark
+        found["scenario"] = result.scenario
+        found["accuracy_target"] = accuracy_target(result.benchmark)
+        reference = self.reference(result)
+        if reference is not None and reference.figure is not None:
+            found["reference"] = {
+                "source": self.source_id(reference.system),
+                "grade": GRADE,
+                "submitter": reference.system.submitter,
+                "system": reference.system.key,
+                "accelerators": reference.system.accelerators,
+                "value": reference.figure.value,
+                "framework": reference.system.framework,
+            }
+        if not result.same_model:
+            found["model_run"] = result.model
+        return found
+
+    def submission(self, group: Group) -> dict[str, Any]:
+        submitters = sorted({s.submitter for s in group.systems})
+        clouds = {e.cloud for e in group.entries}
+        notes = list(dict.fromkeys(e.note for e in group.entries if e.note))
+        return {
+            "source": self.source_id(group.systems[0]),
+            "grade": GRADE,
+            "submitter": listed(submitters),
+            "cloud": clouds.pop() if len(clouds) == 1 else "not-named",
+            **({"note": " ".join(notes)} if notes else {}),
+        }
+
+    def results_of(self, submission: dict[str, Any], provider_name: str) -> str:
+        if submission["cloud"] == "named":
+            return (
+                f"{md(submission['submitter'])}'s MLPerf Inference {self.round_name} results in "
+                f"{md(provider_name)}'s cloud"
+            )
+        return f"{md(submission['submitter'])}'s MLPerf Inference {self.round_name} results"
+
+    def validation(self, group: Group, provider_name: str) -> dict[str, Any]:
+        first = self.source_id(group.systems[0])
+        accelerator = group.systems[0].accelerator
+        entry = self.mapping.accelerators[accelerator]
+        chip, noun = entry.chip, entry.noun
+        valid = [r for r in group.results if r.figure is not None]
+        invalid = [r for r in group.results if r.figure is None]
+        benchmarks = list(dict.fromkeys(self.workload(r) for r in valid))
+        names = listed(benchmarks) or "no benchmark"
+        sizes_found = sorted({s.accelerators for s in group.systems})
+        sizes = listed([f"{size:,}" for size in sizes_found])
+        systems_words = f"{plural('system', len(group.systems))} of {sizes} {noun}s"
+        statuses = listed(sorted({s.status for s in group.systems}))
+        frameworks = {s.framework for s in group.systems}
+        submission = self.submission(group)
+        results = self.results_of(submission, provider_name)
+        division = group.division
+        preview = [s for s in group.systems if s.status.lower() == "preview"]
+        preview_words = (
+            " A preview system was not generally available when it was measured: MLCommons' "
+            "rules require it to be available by a later round."
+            if preview
+            else ""
+        )
+        invalid_words = (
+            f" {len(invalid)} submitted result{'s have' if len(invalid) != 1 else ' has'} no "
+            f"valid figure and {'are' if len(invalid) != 1 else 'is'} listed apart."
+            if invalid
+            else ""
+        )
+        scenarios = (
+            listed(sorted({r.scenario for r in valid}, key=SCENARIO_ORDER.index)) or "no scenario"
+        )
+        claims: list[dict[str, Any]] = [
+            {
+                "text": (
+                    f"MLCommons published {results} on {md(accelerator)}, {systems_words}, "
+                    f"availability {statuses}, {division} division: {names}, in the scenarios "
+                    f"{scenarios}. The figures here are read from those logs as MLCommons' "
+                    f"submission checker reads them.{invalid_words}"
+                ),
+                "source": first,
+                "grade": GRADE,
+            },
+            {
+                "text": "That a buyer's own allocation of the same systems serves at the same rate.",
+                "grade": "not-established",
+                "reason": (
+                    "MLCommons' rules fix how a run is measured and when a system counts as "
+                    "available; they say nothing of the performance of any other allocation."
+                ),
+                "source": SUBMISSION_RULES,
+            },
+        ]
+        if submission["cloud"] == "named":
+            claims.append(
+                {
+                    "text": (
+                        f"That {md(provider_name)} ran or checked the systems. The submitter "
+                        f"{md(submission['submitter'])} names {md(provider_name)}'s cloud in its "
+                        "system description; the cloud is not the submitter."
+                    ),
+                    "grade": "not-stated",
+                    "reason": submission.get("note")
+                    or "The system descriptions name the cloud; they do not say who ran it.",
+                    "source": first,
+                }
+            )
+        not_stated = {"answer": "not-stated", "source": first}
+        answers = {
+            "matrix-published": dict(not_stated),
+            "per-model-throughput": {
+                "answer": "yes" if valid else "no",
+                "detail": (
+                    "A figure for each benchmark and scenario on each system, read from "
+                    "MLCommons' published logs."
+                    if valid
+                    else "No submitted result has a valid figure."
+                ),
+                "source": first,
+            },
+            "margin-computable": dict(not_stated),
+            "generational-comparison": dict(not_stated),
+            "deployment-tested": {
+                "answer": "partial",
+                "detail": "The system descriptions name each system and its size, not its region.",
+                "source": first,
+            },
+            "pricing-published": dict(not_stated),
+            "reliability-published": dict(not_stated),
+            "energy-published": dict(not_stated),
+            "independent-reproduction": {
+                "answer": "not-stated",
+                "detail": (
+                    "MLCommons audits up to two submissions a round; an audit is not a "
+                    "reproduction of every result."
+                ),
+                "source": INFERENCE_RULES,
+            },
+            "low-precision-quality": dict(not_stated),
+            "customer-guarantee": dict(not_stated),
+        }
+        suffix = "-open" if division == "open" else ""
+        published = self.entry.published
+        return {
+            "id": f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}{suffix}",
+            "provider": group.provider,
+            "platform": group.platform,
+            "program": PROGRAM,
+            "program_release": self.round_name,
+            "stated_suite": None,
+            "announced": published.date,
+            "dating": {
+                "source": published.source,
+                "grade": published.grade,
+                "basis": published.basis,
+            },
+            "submission": submission,
+            "last_reviewed": self.entry.reviewed,
+            "summary": (
+                f"{results[0].upper()}{results[1:]} on {chip}, {division} division: "
+                f"{systems_words}, on {names}, read from MLCommons' published logs. Each figure "
+                "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
+                f"system's size, not on a buyer's workload or allocation.{preview_words}"
+            ),
+            "scope": {
+                "source": first,
+                "grade": GRADE,
+                "accelerators": sizes_found[0] if len(sizes_found) == 1 else None,
+                "framework": frameworks.pop() if len(frameworks) == 1 else None,
+                "recipe_release": None,
+                "models": len(benchmarks),
+                "configurations": None,
+                "precisions": [],
+                "architectures": [],
+            },
+            "deployment": {
+                "source": first,
+                "grade": GRADE,
+                "location": None,
+                "energy_source": None,
+                "environment": None,
+            },
+            "outcome": {
+                "result": "results published",
+                "text": (
+                    f"MLCommons published {plural('result', len(valid))} in round "
+                    f"{self.round_name}, {division} division, availability {statuses}."
+                    f"{invalid_words}{preview_words}"
+                ),
+                "source": first,
+                "grade": GRADE,
+            },
+            "measurements": [self.measurement(r) for r in valid],
+            "claims": claims,
+            "evidence": answers,
+            "predecessor": None,
+            "systems": [
+                {
+                    "source": self.source_id(s),
+                    "grade": GRADE,
+                    "key": s.key,
+                    "name": s.name,
+                    "division": s.division,
+                    "status": s.status,
+                    "accelerator": s.accelerator,
+                    "nodes": s.nodes,
+                    "accelerators_per_node": s.accelerators_per_node,
+                    "framework": s.framework,
+                }
+                for s in group.systems
+            ],
+            "invalid": [
+                {
+                    "source": self.source_id(r.system),
+                    "grade": GRADE,
+                    "system": r.system.key,
+                    "benchmark": r.benchmark,
+                    "reason": f"{r.folder}: {r.invalid}",
+                    "scenario": r.scenario,
+                }
+                for r in invalid
+            ],
+        }
