@@ -707,6 +707,11 @@ def references(
     value: Any, annotation: Any, loc: tuple[str | int, ...] = ()
 ) -> Iterator[tuple[str, str, tuple[str | int, ...]]]:
     """Every `(kind, id, loc)` that a validated record refers to, found through `Ref` marks."""
+    if get_origin(annotation) in (Union, types.UnionType) and value is not None:
+        # An optional reference (`PlatformRef | None`) carries its mark inside the union.
+        options = [arg for arg in get_args(annotation) if arg is not type(None)]
+        if len(options) == 1:
+            annotation = options[0]
     refs = [m for m in getattr(annotation, "__metadata__", ()) if isinstance(m, Ref)]
     if refs and isinstance(value, str):
         yield refs[0].kind, value, loc

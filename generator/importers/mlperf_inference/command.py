@@ -106,10 +106,12 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
     existing = existing_records(content)
     plan = Plan(round=reading)
     records: dict[str, tuple[str, dict[str, Any]]] = {}
-    for system in reading.systems:
-        entry = cloud_of(mapping, system)
-        if entry is None:
-            continue
+    for group in builder.groups():
+        system = group.systems[0]
+        platform_path = f"platforms/{group.platform}.yaml"
+        if platform_path not in existing or owned(existing[platform_path], MARKER):
+            records[platform_path] = (builder.shared_marker, builder.platform(system.accelerator))
+        entry = group.entries[0]
         provider_path = f"providers/{entry.provider}.yaml"
         if provider_path in existing and not owned(existing[provider_path], MARKER):
             continue  # a record of the provider wins, whoever wrote it
@@ -127,9 +129,6 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
                 ]
             )
         records[provider_path] = (builder.shared_marker, provider)
-        platform_path = f"platforms/{mapping.accelerators[system.accelerator].platform}.yaml"
-        if platform_path not in existing or owned(existing[platform_path], MARKER):
-            records[platform_path] = (builder.shared_marker, builder.platform(system.accelerator))
     for system in builder.cited():
         source = builder.source(system)
         records[f"sources/{source['id']}.yaml"] = (builder.marker, source)

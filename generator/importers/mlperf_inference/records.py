@@ -342,7 +342,9 @@ class RoundRecords:
                 "grade": GRADE,
             },
             {
-                "text": "That a buyer's own allocation of the same systems serves at the same rate.",
+                "text": (
+                    "That a buyer's own allocation of the same systems serves at the same rate."
+                ),
                 "grade": "not-established",
                 "reason": (
                     "MLCommons' rules fix how a run is measured and when a system counts as "
