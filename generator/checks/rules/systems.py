@@ -14,7 +14,12 @@ def check_systems(ctx: Context, validation: Validation) -> None:
     caveat rules for systems cite are there to be cited."""
     if validation.systems:
         sources = ctx.present.get("sources", set())
+        served = any(m.scenario for m in validation.measurements) or any(
+            r.scenario for r in validation.invalid
+        )
         for rule_id, rule in RULES.items():
+            if rule.served not in (None, served):
+                continue  # the rule cannot fire on this kind of result
             if rule.cites is not None and rule.cites not in sources:
                 ctx.report(
                     "validations",

@@ -18,6 +18,13 @@ SUBMISSION_RULES = "mlperf-submission-rules"
 TRAINING_RULES = "mlperf-training-rules"
 
 
+def served(facts: Facts) -> bool:
+    """Whether the results are served figures (MLPerf Inference, with a scenario) rather than
+    times: the timed rules below leave them to the rules of `inference.py`."""
+    v = facts.validation
+    return any(m.scenario for m in v.measurements) or any(r.scenario for r in v.invalid)
+
+
 def _sizes(counts: list[int]) -> str:
     return listed([f"{count:,}" for count in sorted(set(counts))])
 
@@ -38,7 +45,7 @@ def cloud_is_rentability(facts: Facts) -> Trigger | None:
 def time_at_its_size(facts: Facts) -> Trigger | None:
     """A time at N GPUs says nothing about a smaller or a larger allocation."""
     systems = facts.validation.systems
-    if not systems or not any(m.system for m in facts.validation.measurements):
+    if not systems or not any(m.system for m in facts.validation.measurements) or served(facts):
         return None
     sizes = _sizes([s.accelerator_count for s in systems])
     noun = accelerator_noun(facts.platform, facts.validation)
@@ -52,7 +59,7 @@ def time_at_its_size(facts: Facts) -> Trigger | None:
 def closed_division_fixes_model(facts: Facts) -> Trigger | None:
     """The closed division fixes the model and its quality target, not the buyer's own stack."""
     closed = [s for s in facts.validation.systems if s.division == "closed"]
-    if not closed:
+    if not closed or served(facts):
         return None
     return (
         "In the closed division MLCommons fixes the preprocessing, model, training method and "
@@ -65,7 +72,7 @@ def closed_division_fixes_model(facts: Facts) -> Trigger | None:
 def benchmark_not_workload(facts: Facts) -> Trigger | None:
     """A benchmark is not the buyer's workload."""
     measured = [m for m in facts.validation.measurements if m.benchmark is not None]
-    if not measured:
+    if not measured or served(facts):
         return None
     names = list(dict.fromkeys(m.workload for m in measured))
     shown = listed(names)
@@ -79,7 +86,7 @@ def benchmark_not_workload(facts: Facts) -> Trigger | None:
 def invalid_results(facts: Facts) -> Trigger | None:
     """A result the rules do not let be scored is listed as invalid, never left out."""
     invalid = facts.validation.invalid
-    if not invalid:
+    if not invalid or served(facts):
         return None
     reasons = "; ".join(f"{r.benchmark} on {r.system}: {r.reason}" for r in invalid)
     count = len(invalid)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.derive.caveats import benchmark as benchmark_caveats
+from generator.derive.caveats import inference as inference_caveats
 from generator.derive.caveats.finding import Facts, Trigger
 from generator.derive.suites import coverage
 from generator.model.records import (
@@ -192,6 +193,9 @@ class Rule:
     find: Callable[[Facts], Trigger | None]
     reasoning: str | None = None
     cites: str | None = None
+    # Which results it can fire on: timed (False), served (True) or any (None). The checks
+    # require the document it cites only where a result of its kind is.
+    served: bool | None = None
 
     @property
     def doc(self) -> str:
@@ -213,19 +217,43 @@ RULES: dict[str, Rule] = {
         benchmark_caveats.cloud_is_rentability, cites=benchmark_caveats.SUBMISSION_RULES
     ),
     "time-at-its-size": Rule(
-        benchmark_caveats.time_at_its_size, cites=benchmark_caveats.TRAINING_RULES
+        benchmark_caveats.time_at_its_size, cites=benchmark_caveats.TRAINING_RULES, served=False
     ),
     "closed-division-fixes-model": Rule(
-        benchmark_caveats.closed_division_fixes_model, cites=benchmark_caveats.TRAINING_RULES
+        benchmark_caveats.closed_division_fixes_model,
+        cites=benchmark_caveats.TRAINING_RULES,
+        served=False,
     ),
     "benchmark-not-workload": Rule(
-        benchmark_caveats.benchmark_not_workload, cites=benchmark_caveats.TRAINING_RULES
+        benchmark_caveats.benchmark_not_workload,
+        cites=benchmark_caveats.TRAINING_RULES,
+        served=False,
     ),
     "invalid-results": Rule(
-        benchmark_caveats.invalid_results, cites=benchmark_caveats.TRAINING_RULES
+        benchmark_caveats.invalid_results, cites=benchmark_caveats.TRAINING_RULES, served=False
     ),
     "resubmitted-results": Rule(
-        benchmark_caveats.resubmitted_results, cites=benchmark_caveats.TRAINING_RULES
+        benchmark_caveats.resubmitted_results, cites=benchmark_caveats.TRAINING_RULES, served=False
+    ),
+    "offline-without-latency": Rule(
+        inference_caveats.offline_without_latency,
+        cites=inference_caveats.INFERENCE_RULES,
+        served=True,
+    ),
+    "served-at-its-size": Rule(
+        inference_caveats.served_at_its_size, cites=inference_caveats.INFERENCE_RULES, served=True
+    ),
+    "open-division": Rule(
+        inference_caveats.open_division, cites=inference_caveats.INFERENCE_RULES, served=True
+    ),
+    "preview-not-available": Rule(
+        inference_caveats.preview_not_available,
+        cites=inference_caveats.SUBMISSION_RULES,
+        served=True,
+    ),
+    "against-the-maker": Rule(inference_caveats.against_the_maker, served=True),
+    "invalid-served": Rule(
+        inference_caveats.invalid_served, cites=inference_caveats.INFERENCE_RULES, served=True
     ),
     "framework-differs": Rule(benchmark_caveats.framework_differs),
 }

@@ -22,7 +22,6 @@ from generator.importers.mlperf.mapping import ImportFailure
 from generator.importers.mlperf_inference.mapping import (
     MAPPING,
     Mapping,
-    cloud_of,
     mapping_problems,
     read_mapping,
 )
