@@ -219,6 +219,13 @@ class Tolerance(Sourced):
     )
 
 
+class ReleaseNotHeld(Strict):
+    """A release of the program the site does not hold, and why: said, never left to guess."""
+
+    release: Text = Field(description="The round or version, e.g. v5.0.")
+    why: Text = Field(description="Why its results are not on the site.")
+
+
 class Program(Record):
     name: Name
     owner: Name = Field(description="Who defines the program and its criteria.")
@@ -236,6 +243,11 @@ class Program(Record):
     criteria: list[Criterion] = Field(min_length=1)
     means: list[Statement] = Field(description="What a result under the program establishes.")
     does_not_mean: list[Statement] = Field(description="What a result does not establish.")
+    releases_not_held: list[ReleaseNotHeld] = Field(
+        default_factory=list,
+        description="Releases whose results the site does not hold, and why; the releases it "
+        "holds are those of its validations.",
+    )
 
 
 class Workload(Strict):

@@ -447,13 +447,18 @@ def measurement_rows(site: Site) -> list[Row]:
                  "valid": True,
                  "first_run": m.runs_started.first if m.runs_started else None,
                  "last_run": m.runs_started.last if m.runs_started else None,
-                 "resubmitted_from": m.resubmitted.round if m.resubmitted else None})
+                 "resubmitted_from": m.resubmitted.round if m.resubmitted else None,
+                 "scenario": m.scenario, "accuracy_target": m.accuracy_target,
+                 "model_run": m.model_run,
+                 "reference_submitter": m.reference.submitter if m.reference else None,
+                 "reference_value": m.reference.value if m.reference else None})
             for m in v.measurements
         ]  # fmt: skip
         results += [
-            (r, {"benchmark": r.benchmark, "metric": "time to train", "value": None,
-                 "unit": "min", "valid": False, "first_run": None, "last_run": None,
-                 "resubmitted_from": None})
+            (r, {"benchmark": r.benchmark,
+                 "metric": "throughput" if r.scenario else "time to train", "value": None,
+                 "unit": "" if r.scenario else "min", "valid": False, "first_run": None,
+                 "last_run": None, "resubmitted_from": None, "scenario": r.scenario})
             for r in v.invalid
         ]  # fmt: skip
         for result, fields in results:

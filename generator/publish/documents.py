@@ -79,6 +79,22 @@ class Row(BaseModel):
         description="The earlier round whose result this is, submitted again: it measures "
         "nothing new. Null for a new result."
     )
+    scenario: str | None = Field(
+        default=None, description="The MLPerf Inference scenario; null for a timed result."
+    )
+    accuracy_target: str | None = Field(
+        default=None, description="The accuracy the result had to reach, where stated."
+    )
+    model_run: str | None = Field(
+        default=None,
+        description="The model the submitter ran in the benchmark's place (open division).",
+    )
+    reference_submitter: str | None = Field(
+        default=None, description="The chip maker whose own result this is set against."
+    )
+    reference_value: float | None = Field(
+        default=None, description="The chip maker's own value, in the same unit; unrounded."
+    )
     source: str
 
 

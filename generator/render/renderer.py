@@ -24,7 +24,7 @@ from generator.derive import page_words, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.site_facts import SiteFacts, derive_site
-from generator.english import plural
+from generator.english import listed, plural
 from generator.escape import visible
 from generator.model.links import (
     checklist_download,
@@ -86,6 +86,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         number=_number,
         slug=slug,
         zip=lambda first, second: zip(first, second, strict=True),
+        listed=listed,
     )
     env.globals.update(
         grade_meanings=GRADE_MEANINGS,
@@ -367,6 +368,7 @@ class Renderer:
             None,
             kinds=list(KINDS),
             endpoints=api.endpoints(),
+            measurement_columns=api.MEASUREMENT_COLUMNS,
             examples=examples,
             charts=sorted(self.charts.values(), key=lambda c: c.id),
             validations=self.validations,
