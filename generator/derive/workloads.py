@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from generator.derive.provenance import repeat_words, value_words
+from generator.derive.provenance import accuracy_words, repeat_words, value_words
 from generator.derive.validation import Derived, measurement_count, release_key
 from generator.english import plural
 from generator.model.links import chip_slug
@@ -81,7 +81,11 @@ def figure(validation: Validation, measurement: Measurement, noun: str) -> str:
     at = f" at {plural(noun, count)}" if count else ""
     again = repeat_words(measurement)
     marked = f" ({again})" if again else ""
-    return f"{value_words(measurement.value, measurement.unit)}{at}{marked}"
+    # An inference figure is one of several of the same model: its scenario and accuracy
+    # target tell them apart.
+    served = accuracy_words(measurement)
+    scenario = f", {served}" if served else ""
+    return f"{value_words(measurement.value, measurement.unit)}{at}{scenario}{marked}"
 
 
 def by_chip(
