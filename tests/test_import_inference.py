@@ -1,0 +1,226 @@
+"""`cloudqual import mlperf-inference` on trimmed real folders of rounds v5.1 and v4.1
+(tests/fixtures/mlperf-inference): every value equals MLCommons' own table of the round, and the
+summary log, read apart from the detail log, agrees; whose cloud each result ran on comes from
+the mapping, never a guess; each cloud figure sits beside the chip maker's own."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, copy_content
+from ruamel.yaml import YAML
+
+from generator.cli import main
+from generator.importers.mlperf import command as writer
+from generator.importers.mlperf.mapping import ImportFailure
+from generator.importers.mlperf_inference.command import plan_import
+from generator.importers.mlperf_inference.metrics import SUMMARY_LINES, result_key
+from generator.importers.mlperf_inference.results import read_round, read_summary
+
+FIXTURE = ROOT / "tests" / "fixtures" / "mlperf-inference"
+ROUNDS = ["v5.1", "v4.1"]
+
+
+def table(version: str) -> dict[str, dict[str, Any]]:
+    rows = json.loads((FIXTURE / version / "summary_results.json").read_text())
+    return {row["Location"]: row for row in rows}
+
+
+def as_published(value: float) -> float:
+    """A value as MLCommons' table prints it: six significant digits."""
+    return float(f"{value:.6g}")
+
+
+@pytest.mark.parametrize("version", ROUNDS)
+def test_every_value_equals_mlcommons_table(version: str) -> None:
+    reading = read_round(FIXTURE / version, version)
+    rows = table(version)
+    assert reading.problems == []
+    assert {r.folder for r in reading.results} == set(rows)
+    for result in reading.results:
+        assert result.figure is not None, result.folder
+        assert as_published(result.figure.value) == rows[result.folder]["Performance_Result"], (
+            result.folder
+        )
+
+
+@pytest.mark.parametrize("version", ROUNDS)
+def test_the_summary_log_read_apart_agrees(version: str) -> None:
+    """Each figure read again from mlperf_log_summary.txt alone, by the line that prints it,
+    is the detail log's to the digits the summary prints: two readings of the run, one value,
+    and that value MLCommons' table's."""
+    rows = table(version)
+    compared = 0
+    for result in read_round(FIXTURE / version, version).results:
+        lines = read_summary(
+            FIXTURE / version / result.folder / "performance/run_1/mlperf_log_summary.txt"
+        )
+        assert lines["Result is"] == "VALID"
+        key = result_key(version, result.benchmark, lines["Scenario"])
+        assert key is not None and result.figure is not None
+        line = SUMMARY_LINES.get(key.name)
+        if line is None:
+            continue  # GPT-J's inferred token rate is in the detail log alone
+        printed = lines[line]
+        # Both logs print a rounding of LoadGen's value, the detail log to six significant
+        # digits, the summary to its decimals: they agree within the two roundings.
+        decimals = len(printed.partition(".")[2])
+        sixth = 10 ** (math.floor(math.log10(result.figure.value)) - 5)
+        bound = 0.5 * sixth + 0.5 * 10**-decimals + 1e-9
+        assert abs(float(printed) - result.figure.value) <= bound, result.folder
+        assert as_published(result.figure.value) == rows[result.folder]["Performance_Result"]
+        compared += 1
+    assert compared == {"v5.1": 16, "v4.1": 4}[version]
+
+
+def test_units_follow_the_figure_read_not_the_table_label() -> None:
+    """MLCommons' v5.1 table labels whisper's token rate Samples/s, and v4.1's labels an open
+    model's token rate by its folder; the import says what the figure is."""
+    results = {r.folder: r for r in read_round(FIXTURE / "v5.1", "v5.1").results}
+    whisper = results["closed/Google/results/B200-SXM-180GBx8_TRT/whisper/Offline"]
+    assert whisper.figure is not None and whisper.figure.unit == "Tokens/s"
+    assert table("v5.1")[whisper.folder]["Performance_Units"] == "Samples/s"
+    rgat = results["closed/Google/results/B200-SXM-180GBx8_TRT/rgat/Offline"]
+    assert rgat.from_summary and rgat.figure is not None and rgat.figure.unit == "Samples/s"
+    interactive = results["closed/Nebius/results/H200-SXM-141GBx8_TRT/llama2-70b-99/Interactive"]
+    assert interactive.scenario == "Interactive"
+    assert interactive.figure is not None and interactive.figure.key == (
+        "result_completed_tokens_per_second"
+    )
+    old = {r.folder: r for r in read_round(FIXTURE / "v4.1", "v4.1").results}
+    gptj = old["closed/Sustainable_Metal_Cloud/results/SMC_H100_SXM_80GBX8_TRT/gptj-99/Offline"]
+    assert gptj.figure is not None and gptj.figure.key == "result_inferred_tokens_per_second"
+    resnet = old["closed/Sustainable_Metal_Cloud/results/SMC_H100_SXM_80GBX8_TRT/resnet50/Offline"]
+    assert (resnet.benchmark, resnet.same_model) == ("resnet", True)
+    run = "open/NeuralMagic/results/vLLM_8xL40S-reference-cpu-pytorch-v2.3.1-default_config"
+    swapped = old[f"{run}/neuralmagic_Llama-2-7b-chat-hf-FP8/offline"]
+    assert (swapped.benchmark, swapped.same_model) == ("llama2-70b-99.9", False)
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    return copy_content(ROOT / "content", tmp_path / "content")
+
+
+def records(plan: writer.Writes, kind: str) -> dict[str, dict[str, Any]]:
+    yaml = YAML(typ="safe")
+    return {
+        path.split("/", 1)[1].removesuffix(".yaml"): yaml.load(text)
+        for path, text in plan.files.items()
+        if path.startswith(f"{kind}/")
+    }
+
+
+@pytest.mark.slow
+def test_whose_cloud_comes_from_the_mapping(content: Path) -> None:
+    plan = plan_import(content, FIXTURE / "v5.1", "v5.1")
+    validations = records(plan, "validations")
+    assert set(validations) == {
+        "coreweave-nvidia-gb300-mlperf-inference-v5-1",
+        "google-cloud-nvidia-b200-sxm-180gb-mlperf-inference-v5-1",
+        "lambda-nvidia-b200-sxm-180gb-mlperf-inference-v5-1",
+        "nebius-nvidia-h100-sxm5-80gb-mlperf-inference-v5-1",
+        "nebius-nvidia-h200-sxm5-141gb-mlperf-inference-v5-1",
+    }  # neither NVIDIA's results (a maker's) nor Dell's (no cloud's) are validations
+    stage = validations["nebius-nvidia-h100-sxm5-80gb-mlperf-inference-v5-1"]["submission"]
+    assert (stage["submitter"], stage["cloud"]) == ("The_Stage", "named")
+    google = validations["google-cloud-nvidia-b200-sxm-180gb-mlperf-inference-v5-1"]["submission"]
+    assert google["cloud"] == "not-named" and "NVIDIA DGX B200" in google["note"]
+    preview = validations["coreweave-nvidia-gb300-mlperf-inference-v5-1"]
+    assert preview["systems"][0]["status"] == "preview"
+    assert "not generally available" in preview["summary"]
+
+
+@pytest.mark.slow
+def test_each_cloud_figure_sits_beside_the_makers_own(content: Path) -> None:
+    plan = plan_import(content, FIXTURE / "v5.1", "v5.1")
+    rows = table("v5.1")
+    lambda_ = records(plan, "validations")["lambda-nvidia-b200-sxm-180gb-mlperf-inference-v5-1"]
+    nvidia = "closed/NVIDIA/results/B200-SXM-180GBx8_TRT/llama2-70b-99"
+    for m in lambda_["measurements"]:
+        reference = m["reference"]
+        assert (reference["submitter"], reference["system"]) == ("NVIDIA", "B200-SXM-180GBx8_TRT")
+        assert reference["accelerators"] == 8
+        assert (
+            as_published(reference["value"])
+            == rows[f"{nvidia}/{m['scenario']}"]["Performance_Result"]
+        )
+    google = records(plan, "validations")[
+        "google-cloud-nvidia-b200-sxm-180gb-mlperf-inference-v5-1"
+    ]
+    by_benchmark = {m["benchmark"]: m for m in google["measurements"]}
+    assert by_benchmark["rgat"]["reference"]["submitter"] == "NVIDIA"
+    assert "summary log" in by_benchmark["rgat"]["note"]
+    # No maker's result of the same accelerator and count: no reference, never a near one.
+    for vid in ("nebius-nvidia-h200-sxm5-141gb-mlperf-inference-v5-1",):
+        assert all("reference" not in m for m in records(plan, "validations")[vid]["measurements"])
+    assert plan.references == 4  # Lambda's 2, Google's 2
+    sources = records(plan, "sources")
+    assert "mlperf-inference-v5-1-nvidia-b200-sxm-180gbx8-trt" in sources
+
+
+@pytest.mark.slow
+def test_open_division_model_run_is_named_and_never_compared(content: Path) -> None:
+    plan = plan_import(content, FIXTURE / "v4.1", "v4.1")
+    validations = records(plan, "validations")
+    opened = validations["crusoe-nvidia-l40s-mlperf-inference-v4-1-open"]
+    runs = {m.get("model_run") for m in opened["measurements"]}
+    assert runs == {None, "neuralmagic_Llama-2-7b-chat-hf-FP8"}
+    assert all("reference" not in m for m in opened["measurements"])
+    assert opened["submission"]["cloud"] == "named"
+    smc = validations["sustainable-metal-cloud-nvidia-h100-sxm5-80gb-mlperf-inference-v4-1"]
+    compared = [m for m in smc["measurements"] if "reference" in m]
+    assert {m["benchmark"] for m in compared} == {"gptj-99"}
+
+
+@pytest.mark.slow
+def test_an_unmapped_submitter_stops_the_import(content: Path, tmp_path: Path) -> None:
+    mapping = content / "imports" / "mlperf-inference.yaml"
+    mapping.write_text(mapping.read_text().replace("  Dell: {}\n", ""))
+    with pytest.raises(ImportFailure) as failure:
+        plan_import(content, FIXTURE / "v5.1", "v5.1")
+    assert [str(p) for p in failure.value.problems] == [
+        "closed/Dell/systems/R470-L4-PCIE-24GBx2_TRT.json:1:1: submitter: expected a submitter "
+        "that content/imports/mlperf-inference.yaml lists (with the provider whose cloud ran "
+        "it, or none), found 'Dell': add it under submitters"
+    ]
+
+
+@pytest.mark.slow
+def test_a_second_import_changes_nothing(content: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["import", "mlperf-inference", str(FIXTURE / "v5.1"), "--round", "v5.1"]
+    assert main([*args, "--content", str(content)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "cloudqual import mlperf-inference v5.1: 7 datacenter systems (0 edge systems not "
+        "read), 5 validations, 11 measurements (4 set against the chip maker's own), 0 results "
+        "without a valid figure."
+    )
+    assert main([*args, "--content", str(content), "--check"]) == 0
+    assert "content/ is what the import writes" in capsys.readouterr().out
+    # A round folder with a broken system description: the import names it, and writes nothing.
+    broken = content.parent / "round"
+    shutil.copytree(FIXTURE / "v5.1", broken)
+    (broken / "closed/Lambda/systems/B200-SXM-180GBx8_TRT.json").write_text('{"submitter": ')
+    before = sorted(p.name for p in (content / "validations").iterdir())
+    assert (
+        main(
+            [
+                "import",
+                "mlperf-inference",
+                str(broken),
+                "--round",
+                "v5.1",
+                "--content",
+                str(content),
+            ]
+        )
+        == 1
+    )
+    err = capsys.readouterr().err
+    assert "closed/Lambda/systems/B200-SXM-180GBx8_TRT.json:1:15: cannot be read" in err
+    assert sorted(p.name for p in (content / "validations").iterdir()) == before
