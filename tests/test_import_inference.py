@@ -19,8 +19,11 @@ from generator.cli import main
 from generator.importers.mlperf import command as writer
 from generator.importers.mlperf.mapping import ImportFailure
 from generator.importers.mlperf_inference.command import plan_import
+from generator.importers.mlperf_inference.mapping import read_mapping
 from generator.importers.mlperf_inference.metrics import SUMMARY_LINES, result_key
 from generator.importers.mlperf_inference.results import read_round, read_summary
+from generator.model.site import Site
+from generator.render.output import Output
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mlperf-inference"
 ROUNDS = ["v5.1", "v4.1"]
@@ -224,3 +227,31 @@ def test_a_second_import_changes_nothing(content: Path, capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert "closed/Lambda/systems/B200-SXM-180GBx8_TRT.json:1:15: cannot be read" in err
     assert sorted(p.name for p in (content / "validations").iterdir()) == before
+
+
+def test_every_imported_result_carries_its_rounds_date(real_site: Site) -> None:
+    mapping = read_mapping(ROOT / "content")
+    served = [v for v in real_site.validations.values() if v.program == "mlperf-inference"]
+    assert {v.program_release for v in served} == {"v4.1", "v5.1"}
+    for v in served:
+        published = mapping.rounds[v.program_release or ""].published
+        assert v.announced == published.date, v.id
+        assert v.dating is not None and v.dating.basis == "commit", v.id
+        assert v.dating.source == published.source, v.id
+
+
+@pytest.mark.slow
+def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> None:
+    page = real_output.pages["programs/mlperf-inference.md"].markdown
+    assert "<p>Results held: v4.1 and v5.1.</p>" in page
+    assert "<li>v5.0: not held." in page and "<li>v6.0: not held." in page
+    lambda_ = real_output.pages[
+        "validations/lambda-nvidia-b200-sxm-180gb-mlperf-inference-v5-1.md"
+    ].markdown
+    # The figure, its scenario and target, and the maker's own beside it as a share, cited.
+    assert "<td>Server, 99% of the FP32 reference</td>" in lambda_
+    assert (
+        "101% of NVIDIA&#39;s own result (99123 Tokens/s on 8 GPUs), same round; the same "
+        'framework described (<a class="cq-cite" '
+        'href="#source-mlperf-inference-v5-1-nvidia-b200-sxm-180gbx8-trt"'
+    ) in lambda_

@@ -31,6 +31,14 @@ IMPORTED_RULES = {
     "closed-division-fixes-model",
     "benchmark-not-workload",
 }
+SERVED_RULES = {
+    "offline-without-latency",
+    "served-at-its-size",
+    "open-division",
+    "preview-not-available",
+    "against-the-maker",
+    "invalid-served",
+}
 
 
 @pytest.fixture(scope="module")
@@ -63,9 +71,10 @@ def _caveat_rules(site: Site, validation_id: str, **update: object) -> set[str]:
 
 
 def test_the_three_imported_rounds_are_in_content(site: Site) -> None:
-    imported = [v for v in site.validations.values() if v.systems]
+    imported = [
+        v for v in site.validations.values() if v.program == "mlperf-training" and v.systems
+    ]
     assert {v.program_release for v in imported} == {"v4.1", "v5.0", "v5.1"}
-    assert all(v.program == "mlperf-training" for v in imported)
     assert sum(len(v.measurements) for v in imported) == 72
     # Every measurement sits on one of its record's systems, with MLCommons' benchmark id.
     for v in imported:
@@ -80,15 +89,39 @@ def test_the_three_imported_rounds_are_in_content(site: Site) -> None:
 def test_imported_results_carry_the_benchmark_caveats_and_others_do_not(site: Site) -> None:
     for validation in site.validations.values():
         rules = _caveat_rules(site, validation.id)
-        if validation.systems:
+        if validation.systems and validation.program == "mlperf-training":
             assert rules >= IMPORTED_RULES, validation.id
+            assert not rules & SERVED_RULES, validation.id
             assert "invalid-results" not in rules
+        elif validation.systems:
+            # A served result has a caveat set of its own: the timed rules never fire on it.
+            assert rules >= {"served-at-its-size"}, validation.id
+            assert not rules & (IMPORTED_RULES - {"cloud-is-rentability"}), validation.id
         else:
-            assert not rules & IMPORTED_RULES, validation.id
+            assert not rules & (IMPORTED_RULES | SERVED_RULES), validation.id
+
+
+def test_served_results_carry_the_caveats_their_facts_fire(site: Site) -> None:
+    served = [v for v in site.validations.values() if v.program == "mlperf-inference"]
+    assert len(served) == 21
+    for v in served:
+        rules = _caveat_rules(site, v.id)
+        offline = any(m.scenario == "Offline" for m in v.measurements)
+        assert ("offline-without-latency" in rules) == offline, v.id
+        compared = any(m.reference for m in v.measurements)
+        assert ("against-the-maker" in rules) == compared, v.id
+        preview = any(s.status == "preview" for s in v.systems)
+        assert ("preview-not-available" in rules) == preview, v.id
+        opened = any(s.division == "open" for s in v.systems)
+        assert ("open-division" in rules) == opened, v.id
+    assert any("preview-not-available" in _caveat_rules(site, v.id) for v in served)
+    assert any("open-division" in _caveat_rules(site, v.id) for v in served)
 
 
 def test_an_invalid_result_is_a_caveat_naming_it(site: Site) -> None:
-    imported = next(v for v in site.validations.values() if v.systems)
+    imported = next(
+        v for v in site.validations.values() if v.systems and v.program == "mlperf-training"
+    )
     system = imported.systems[0]
     invalid = InvalidResult(
         system=system.key,
@@ -102,9 +135,14 @@ def test_an_invalid_result_is_a_caveat_naming_it(site: Site) -> None:
 
 def test_every_document_a_rule_cites_is_in_content(site: Site) -> None:
     cited = {rule.cites for rule in caveat_rules.RULES.values() if rule.cites is not None}
-    assert cited == {"mlperf-submission-rules", "mlperf-training-rules"}
+    assert cited == {"mlperf-submission-rules", "mlperf-training-rules", "mlperf-inference-rules"}
     assert cited <= set(site.sources)
-    assert all(site.sources[source].program == "mlperf-training" for source in cited)
+    programs = {source: site.sources[source].program for source in cited}
+    assert programs == {
+        "mlperf-submission-rules": "mlperf-training",
+        "mlperf-training-rules": "mlperf-training",
+        "mlperf-inference-rules": "mlperf-inference",
+    }
 
 
 @pytest.mark.slow
