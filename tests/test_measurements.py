@@ -36,7 +36,6 @@ SERVED_RULES = {
     "served-at-its-size",
     "open-division",
     "preview-not-available",
-    "against-the-maker",
     "invalid-served",
 }
 
@@ -115,6 +114,9 @@ def test_served_results_carry_the_caveats_their_facts_fire(site: Site) -> None:
         opened = any(s.division == "open" for s in v.systems)
         assert ("open-division" in rules) == opened, v.id
     assert any("preview-not-available" in _caveat_rules(site, v.id) for v in served)
+    for v in site.validations.values():  # timed results set against the maker's own too
+        compared = any(m.reference for m in v.measurements)
+        assert ("against-the-maker" in _caveat_rules(site, v.id)) == compared, v.id
     assert any("open-division" in _caveat_rules(site, v.id) for v in served)
 
 

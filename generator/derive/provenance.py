@@ -81,11 +81,16 @@ def share(measurement: Measurement) -> float | None:
     """A figure as a share of the chip maker's own, where it has one: above 1 is better than
     the maker's, whether the figure is a rate (higher is better) or a latency (lower is)."""
     reference = measurement.reference
-    if reference is None or measurement.value <= 0:
+    if reference is None or measurement.value <= 0 or reference.value <= 0:
         return None
-    if measurement.metric == "latency":
+    if lower_is_better(measurement):
         return reference.value / measurement.value
     return measurement.value / reference.value
+
+
+def lower_is_better(measurement: Measurement) -> bool:
+    """A time to train or a latency: the smaller figure is the better one."""
+    return measurement.unit == "min" or measurement.metric == "latency"
 
 
 def against_words(measurement: Measurement, noun: str, system: System | None) -> str | None:
@@ -96,19 +101,29 @@ def against_words(measurement: Measurement, noun: str, system: System | None) ->
     if reference is None or ratio is None:
         return None
     shown = value_words(reference.value, measurement.unit)
-    what = "speed" if measurement.metric == "latency" else "result"
-    # The descriptions' frameworks, as written: the same words do not prove the same build.
-    described = system.framework if system is not None else None
-    if described is None or reference.framework is None:
-        framework = ""
-    elif described.casefold() == reference.framework.casefold():
-        framework = "; the same framework described"
-    else:
-        framework = "; another framework described"
+    if lower_is_better(measurement):
+        # A time's share is of the maker's speed: 90% takes a ninth longer than the maker.
+        return (
+            f"{ratio:.0%} of the speed of {reference.submitter}'s own ({shown} on "
+            f"{plural(noun, reference.accelerators)}), same round"
+            + _framework_words(reference.framework, system)
+        )
+    what = "result"
     return (
         f"{ratio:.0%} of {reference.submitter}'s own {what} ({shown} on "
-        f"{plural(noun, reference.accelerators)}), same round{framework}"
+        f"{plural(noun, reference.accelerators)}), same round"
+        + _framework_words(reference.framework, system)
     )
+
+
+def _framework_words(theirs: str | None, system: System | None) -> str:
+    """The descriptions' frameworks, as written: the same words do not prove the same build."""
+    described = system.framework if system is not None else None
+    if described is None or theirs is None:
+        return ""
+    if described.casefold() == theirs.casefold():
+        return "; the same framework described"
+    return "; another framework described"
 
 
 def accuracy_words(measurement: Measurement) -> str | None:

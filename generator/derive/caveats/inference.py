@@ -1,9 +1,10 @@
 """Caveat rules for served results on described systems, as MLPerf Inference publishes: a
-figure per benchmark and scenario, at an accuracy target, and beside it the chip maker's own.
+figure per benchmark and scenario, at an accuracy target; and for any figure set beside the chip
+maker's own.
 
-Each fires only on a validation whose figures carry a scenario, so a timed result never sees
-these, as a served one never sees the timed rules of `benchmark.py`. `caveats.RULES` registers
-them with the MLCommons document their reasoning rests on.
+Each but the last fires only on a validation whose figures carry a scenario, so a timed result
+never sees these, as a served one never sees the timed rules of `benchmark.py`. `caveats.RULES`
+registers them with the MLCommons document their reasoning rests on.
 """
 
 from __future__ import annotations
@@ -94,11 +95,12 @@ def against_the_maker(facts: Facts) -> Trigger | None:
     if not compared:
         return None
     makers = listed(sorted({m.reference.submitter for m in compared if m.reference}))
+    same = "benchmark, scenario, accelerator" if served(facts) else "benchmark, accelerator"
     return (
         f"{len(compared)} of {len(measured)} figures are set against the chip maker's own "
-        f"result ({makers}) of the same round, benchmark, scenario, accelerator and number of "
-        "them. Each share compares two submissions, each tuned by its submitter: it says how "
-        "close this one came, not what a buyer's allocation will reach.",
+        f"result ({makers}) of the same round, {same} and number of them. Each share compares "
+        "two submissions, each tuned by its submitter: it says how close this one came, not "
+        "what a buyer's allocation will reach.",
         compared[0],
     )
 

@@ -251,7 +251,7 @@ RULES: dict[str, Rule] = {
         cites=inference_caveats.SUBMISSION_RULES,
         served=True,
     ),
-    "against-the-maker": Rule(inference_caveats.against_the_maker, served=True),
+    "against-the-maker": Rule(inference_caveats.against_the_maker),
     "invalid-served": Rule(
         inference_caveats.invalid_served, cites=inference_caveats.INFERENCE_RULES, served=True
     ),

@@ -219,7 +219,7 @@ def plan_import(
             ]
         )
     problems = commit_problems(root, mapping.rounds[round_name].commit)
-    reading = read_round(root, number)
+    reading = read_round(root, number, frozenset(mapping.makers))
     problems += reading.problems + mapping_problems(reading, mapping, shown_mapping)
     if problems:
         raise ImportFailure(problems)
@@ -259,8 +259,9 @@ def plan_import(
         if path in existing and not owned(existing[path], MARKER):
             continue
         records[path] = (builder.shared_marker, builder.platform(accelerator, entry_a))
-    for system in reading.systems:
-        # A system described without results is listed on its group's page, so it is cited too.
+    for system in [*reading.systems, *builder.reference_systems()]:
+        # A system described without results is listed on its group's page, so it is cited too;
+        # a maker's, where a cloud's time is set against its own.
         source = builder.source(system)
         records[f"sources/{source['id']}.yaml"] = (builder.marker, source)
     for repeat in resubmissions.values():

@@ -100,6 +100,9 @@ class Mapping(Strict):
     )
     # By round, then by submitter as published.
     deployments: dict[RoundName, dict[Text, DeploymentEntry]] = Field(default_factory=dict)
+    # The chip makers, by submitter as published, to the vendor their chips are listed under:
+    # their closed results are the references a cloud's times are set against.
+    makers: dict[Text, Text] = Field(default_factory=dict)
 
 
 def read_mapping(content: Path) -> Mapping:

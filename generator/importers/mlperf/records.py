@@ -76,6 +76,7 @@ class RoundRecords:
         self.entry = mapping.rounds[round_name]
         self.release_slug = slug(round_name)
         self.resubmissions = resubmissions or {}
+        self._references = self._reference_index()
         self.source_ids = self._source_ids()
         self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
         self.shared_marker = f"{MARKER}: the next import rewrites this file."
@@ -90,7 +91,7 @@ class RoundRecords:
         of two such files, or a name past an id's length, is told apart by a hash of its path."""
         base = {
             (s.folder, s.key): f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
-            for s in self.reading.systems
+            for s in [*self.reading.systems, *self.reference_systems()]
         }
         taken: dict[str, int] = {}
         for found in base.values():
@@ -102,6 +103,73 @@ class RoundRecords:
                 found = f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
             ids[(folder, key)] = found
         return ids
+
+    def _reference_index(self) -> dict[tuple[str, str, int, str], Score]:
+        """The makers' fastest valid closed-division result per benchmark, accelerator, number
+        of accelerators and maker: on a system of any status, their cloud ones included."""
+        makers = self.mapping.makers
+        candidates = [
+            *self.reading.references,
+            *(s for s in self.reading.scores if s.system.submitter in makers),
+        ]
+        best: dict[tuple[str, str, int, str], Score] = {}
+        for found in candidates:
+            system = found.system
+            if found.minutes is None or system.division != "closed":
+                continue
+            key = (
+                found.benchmark,
+                system.accelerator,
+                system.nodes * system.accelerators_per_node,
+                makers[system.submitter],
+            )
+            held = best.get(key)
+            if held is None or (held.minutes is not None and found.minutes < held.minutes):
+                best[key] = found
+        return best
+
+    def reference(self, score: Score) -> Score | None:
+        """The chip maker's own result a cloud's time is set against: the same round, closed
+        division, benchmark, accelerator and number of them; never the submitter's own."""
+        system = score.system
+        entry = self.mapping.accelerators.get(system.accelerator)
+        if entry is None or system.division != "closed" or score.minutes is None:
+            return None
+        found = self._references.get(
+            (
+                score.benchmark,
+                system.accelerator,
+                system.nodes * system.accelerators_per_node,
+                entry.vendor,
+            )
+        )
+        if found is None or found.system.submitter == system.submitter:
+            return None
+        return found
+
+    def reference_systems(self) -> list[SystemFile]:
+        """The makers' systems a cloud's time is set against, each once."""
+        cited = {}
+        for scored in self.reading.scores:
+            found = self.reference(scored)
+            if found is not None and found.system not in self.reading.systems:
+                cited[(found.system.folder, found.system.key)] = found.system
+        return [cited[key] for key in sorted(cited)]
+
+    def reference_record(self, score: Score) -> dict[str, Any] | None:
+        found = self.reference(score)
+        if found is None or found.minutes is None:
+            return None
+        system = found.system
+        return {
+            "source": self.source_id(system),
+            "grade": GRADE,
+            "submitter": system.submitter,
+            "system": system.key,
+            "accelerators": system.nodes * system.accelerators_per_node,
+            "value": found.minutes,
+            "framework": self.framework_as_run(system),
+        }
 
     def earlier_source_id(self, resubmission: Resubmission) -> str:
         """The source of an earlier round's folder of run logs: owned by this round's import,
@@ -554,6 +622,7 @@ class RoundRecords:
                     "benchmark": s.benchmark,
                     **({"runs_started": r} if (r := self.runs_started(s)) else {}),
                     **({"resubmitted": r} if (r := self.resubmitted(s)) else {}),
+                    **({"reference": r} if (r := self.reference_record(s)) else {}),
                 }
                 for s in valid
             ],

@@ -221,6 +221,9 @@ class Round:
     problems: list[Problem] = field(default_factory=list)
     # Systems whose description cannot be read, with why: left out, and the rest imported.
     left_out: list[Problem] = field(default_factory=list)
+    # The chip makers' own closed-division results on systems of another status: references a
+    # cloud's times are set against, never imported as results of their own.
+    references: list[Score] = field(default_factory=list)
 
 
 def round_number(text: str) -> str:
@@ -512,8 +515,9 @@ def folders(path: Path) -> list[Path]:
     )
 
 
-def read_round(root: Path, number: str) -> Round:
-    """Every cloud system of the round in `root`, with each benchmark scored."""
+def read_round(root: Path, number: str, makers: frozenset[str] = frozenset()) -> Round:
+    """Every cloud system of the round in `root`, with each benchmark scored; and the closed
+    results of the systems of other statuses whose submitter is one of `makers`."""
     result = Round(number)
     for submitter in folders(root):
         systems_dir, results_dir = submitter / "systems", submitter / "results"
@@ -541,6 +545,14 @@ def read_round(root: Path, number: str) -> Round:
                 continue
             if system.status != CLOUD:
                 result.other_systems += 1
+                if system.submitter in makers and system.division == "closed":
+                    for folder in folders(results_dir / key):
+                        shown = f"{submitter.name}/results/{key}/{folder.name}"
+                        # A maker's log that cannot be read leaves no reference, and stops
+                        # nothing: the maker's results are not imported.
+                        scored, _ = score(system, folder, shown, number)
+                        if scored.minutes is not None:
+                            result.references.append(scored)
                 continue
             result.systems.append(system)
             benchmarks = folders(results_dir / key)
