@@ -100,6 +100,13 @@ def test_search_finds_content_offline(page: Page, base_url: str) -> None:
     expect(results).to_contain_text("Crusoe NVIDIA HGX B300")
 
 
+def test_search_for_inference_finds_the_program(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    count, results = search(page, "inference")
+    expect(count).to_have_text(re.compile(r"^\d+ (matching documents?|results?)$"), timeout=15000)
+    expect(results).to_contain_text("MLPerf Inference")
+
+
 def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> None:
     """Each chart has a light and a dark SVG; a page fetches only the scheme on show, and the
     other when the reader switches to it (both are lazy, and a hidden image is never near the

@@ -220,3 +220,37 @@ def test_an_imported_result_reads_in_the_browser(built: Path) -> None:
         link = source.get_by_role("link").first.get_attribute("href") or ""
         assert "/blob/b87b9e396f771345d4ef122ba33456304f15228d/Lambda/systems/" in link
         assert [r for r in requested if not r.startswith(url)] == []
+
+
+@pytest.mark.browser
+def test_an_inference_result_reads_in_the_browser(built: Path) -> None:
+    """A served result: each figure with its scenario and accuracy target, beside NVIDIA's own
+    as a share, the share's source one click away, and the served caveats, not the timed."""
+    validation_id = "lambda-nvidia-b200-sxm-180gb-mlperf-inference-v5-1"
+    with served(built) as url, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(f"{url}validations/{validation_id}/")
+        page.wait_for_load_state("networkidle")
+        table = page.locator("h2#measurements ~ table").first
+        expect(table.locator("thead")).to_contain_text("Scenario")
+        expect(table.locator("thead")).to_contain_text("Against the chip maker's own")
+        expect(table.locator("thead")).not_to_contain_text("Runs started")
+        rows = table.locator("tbody tr")
+        expect(rows).to_have_count(6)
+        server = rows.filter(has_text="Server, 99% of the FP32 reference")
+        expect(server).to_contain_text("99993.9 Tokens/s")
+        expect(server).to_contain_text("101% of NVIDIA's own result (99123 Tokens/s on 8 GPUs)")
+        server.get_by_role("link", name="B200-SXM-180GBx8_TRT").click()
+        source = page.locator("#source-mlperf-inference-v5-1-nvidia-b200-sxm-180gbx8-trt")
+        expect(source).to_be_in_viewport()
+        expect(source).to_contain_text("closed/NVIDIA")
+        for rule in ("offline-without-latency", "served-at-its-size", "against-the-maker"):
+            expect(page.locator(f"#caveat-{rule}")).to_be_visible()
+        for rule in IMPORTED_RULES - {"cloud-is-rentability"}:
+            expect(page.locator(f"#caveat-{rule}")).to_have_count(0)
+        # The program's page says which rounds the site holds.
+        page.goto(f"{url}programs/mlperf-inference/")
+        expect(page.get_by_text("Results held: v4.1 and v5.1.")).to_be_visible()
+        assert [r for r in requested if not r.startswith(url)] == []
