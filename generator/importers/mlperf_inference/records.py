@@ -327,15 +327,23 @@ class RoundRecords:
             if invalid
             else ""
         )
+        found_scenarios = sorted({r.scenario for r in valid}, key=SCENARIO_ORDER.index)
         scenarios = (
-            listed(sorted({r.scenario for r in valid}, key=SCENARIO_ORDER.index)) or "no scenario"
+            f"in the scenario{'s' if len(found_scenarios) != 1 else ''} {listed(found_scenarios)}"
+            if found_scenarios
+            else "in no scenario"
+        )
+        on = (
+            ", on a cloud the system description does not name"
+            if submission["cloud"] == "not-named"
+            else ""
         )
         claims: list[dict[str, Any]] = [
             {
                 "text": (
-                    f"MLCommons published {results} on {md(accelerator)}, {systems_words}, "
-                    f"availability {statuses}, {division} division: {names}, in the scenarios "
-                    f"{scenarios}. The figures here are read from those logs as MLCommons' "
+                    f"MLCommons published {results} on {md(accelerator)}{on}, {systems_words}, "
+                    f"availability {statuses}, {division} division: {names}, {scenarios}. "
+                    "The figures here are read from those logs as MLCommons' "
                     f"submission checker reads them.{invalid_words}"
                 ),
                 "source": first,
@@ -364,6 +372,16 @@ class RoundRecords:
                     "grade": "not-stated",
                     "reason": submission.get("note")
                     or "The system descriptions name the cloud; they do not say who ran it.",
+                    "source": first,
+                }
+            )
+        if submission["cloud"] == "not-named":
+            claims.append(
+                {
+                    "text": "Whose cloud ran the systems.",
+                    "grade": "not-stated",
+                    "reason": submission.get("note")
+                    or "The system descriptions do not name the cloud the systems ran on.",
                     "source": first,
                 }
             )
@@ -419,7 +437,7 @@ class RoundRecords:
             "submission": submission,
             "last_reviewed": self.entry.reviewed,
             "summary": (
-                f"{results[0].upper()}{results[1:]} on {chip}, {division} division: "
+                f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
                 f"{systems_words}, on {names}, read from MLCommons' published logs. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
