@@ -277,6 +277,17 @@ def _import(args: argparse.Namespace) -> int:
         f"{plural('invalid result', plan.invalid)}, "
         f"{plural('result', len(plan.repeats))} submitted again."
     )
+    return _written(args, name, paths, plan.files, plan.removed)
+
+
+def _written(
+    args: argparse.Namespace,
+    name: str,
+    paths: list[str],
+    files: dict[str, str],
+    removed: list[str],
+) -> int:
+    """The end of an import's report: what --check found stale, or what was written."""
     if args.check:
         for path in paths:
             print(f"stale: {args.content.name}/{path}", file=sys.stderr)
@@ -287,10 +298,10 @@ def _import(args: argparse.Namespace) -> int:
             else f"{name} --check: content/ is what the import writes."
         )
         return 1 if paths else 0
-    written = [path for path in paths if path not in plan.removed]
+    written = [path for path in paths if path not in removed]
     print(
-        f"wrote {plural('file', len(written))}, removed {len(plan.removed)}; "
-        f"{len(plan.files) - len(written)} unchanged"
+        f"wrote {plural('file', len(written))}, removed {len(removed)}; "
+        f"{len(files) - len(written)} unchanged"
     )
     return 0
 
@@ -334,22 +345,7 @@ def _import_inference(args: argparse.Namespace) -> int:
         f"({plan.references} set against the chip maker's own), "
         f"{plural('result', plan.invalid)} without a valid figure."
     )
-    if args.check:
-        for path in paths:
-            print(f"stale: {args.content.name}/{path}", file=sys.stderr)
-        print(
-            f"{name} --check: {plural('file', len(paths))} "
-            f"{'differ' if len(paths) != 1 else 'differs'} from what the import would write."
-            if paths
-            else f"{name} --check: content/ is what the import writes."
-        )
-        return 1 if paths else 0
-    written = [path for path in paths if path not in plan.removed]
-    print(
-        f"wrote {plural('file', len(written))}, removed {len(plan.removed)}; "
-        f"{len(plan.files) - len(written)} unchanged"
-    )
-    return 0
+    return _written(args, name, paths, plan.files, plan.removed)
 
 
 def _diff(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from pydantic import Field, StringConstraints
 
@@ -105,9 +105,18 @@ class Mapping(Strict):
     makers: dict[Text, Text] = Field(default_factory=dict)
 
 
+M = TypeVar("M", bound=Strict)
+
+
 def read_mapping(content: Path) -> Mapping:
-    path = content / MAPPING
-    shown = f"{content.name}/{MAPPING}"
+    return read_model(content, Mapping, MAPPING)
+
+
+def read_model(content: Path, model: type[M], relative: str) -> M:
+    """The mapping at `relative` under `content`, validated as `model`: each import's own; every
+    problem is an ImportFailure at its position."""
+    path = content / relative
+    shown = f"{content.name}/{relative}"
     try:
         raw = path.read_bytes()
     except OSError as error:
@@ -117,10 +126,10 @@ def read_mapping(content: Path) -> Mapping:
     document, problems = load_text(shown, raw)
     if document is None:
         raise ImportFailure(problems)
-    mapping, problems = validate(Mapping, document)
-    if mapping is None:
+    found, problems = validate(model, document)
+    if found is None:
         raise ImportFailure(problems)
-    return mapping
+    return found
 
 
 def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Problem]:

@@ -17,15 +17,13 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from generator.checks.loader import IMPORTS_FOLDER
-from generator.checks.schema import validate
 from generator.importers.mlperf.mapping import (
     AcceleratorEntry,
-    ImportFailure,
     RoundEntry,
     RoundName,
+    read_model,
 )
 from generator.importers.mlperf_inference.results import Round, SystemFile
-from generator.load.reader import load_text
 from generator.model.records import Cloud, Id, Name, Strict, Text
 from generator.problems import Position, Problem
 
@@ -82,21 +80,7 @@ class Mapping(Strict):
 
 
 def read_mapping(content: Path) -> Mapping:
-    path = content / MAPPING
-    shown = f"{content.name}/{MAPPING}"
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ImportFailure(
-            [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
-        ) from None
-    document, problems = load_text(shown, raw)
-    if document is None:
-        raise ImportFailure(problems)
-    mapping, problems = validate(Mapping, document)
-    if mapping is None:
-        raise ImportFailure(problems)
-    return mapping
+    return read_model(content, Mapping, MAPPING)
 
 
 def cloud_of(mapping: Mapping, system: SystemFile) -> CloudEntry | None:
