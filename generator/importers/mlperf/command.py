@@ -52,6 +52,7 @@ __all__ = [
     "existing_records",
     "owned",
     "plan_import",
+    "write_records",
 ]
 
 
@@ -277,6 +278,25 @@ def plan_import(
         plan.validations += 1
         plan.measurements += len(validation["measurements"])
         plan.invalid += len(validation["invalid"])
+    write_records(plan, content, records, existing, MARKER, builder.marker)
+    return plan
+
+
+class Planned(Writes, Protocol):
+    unchanged: int
+
+
+def write_records(
+    plan: Planned,
+    content: Path,
+    records: dict[str, tuple[str, dict[str, Any]]],
+    existing: dict[str, str],
+    program_marker: str,
+    round_marker: str,
+) -> None:
+    """Put each record's file text in the plan, and the files of the same round the import no
+    longer writes among those it removes; refuse, naming each, to write over a hand-written file.
+    Both imports end their plans here."""
     clashes = [
         Problem(
             f"{content.name}/{path}",
@@ -286,22 +306,20 @@ def plan_import(
             f"or move its analysis to {content.name}/analyses/",
         )
         for path in records
-        if path in existing and not owned(existing[path], MARKER)
+        if path in existing and not owned(existing[path], program_marker)
     ]
     if clashes:
         raise ImportFailure(clashes)
     for path, (marker, data) in records.items():
-        kind = path.split("/", 1)[0]
-        text = dump(kind, marker, data)
+        text = dump(path.split("/", 1)[0], marker, data)
         if existing.get(path) == text:
             plan.unchanged += 1
         plan.files[path] = text
     plan.removed = sorted(
         path
         for path, text in existing.items()
-        if owned(text, builder.marker.split(":", 1)[0] + ":") and path not in plan.files
+        if owned(text, round_marker.split(":", 1)[0] + ":") and path not in plan.files
     )
-    return plan
 
 
 def _provider_name(content: Path, mapping: Mapping, group: Group, existing: dict[str, str]) -> str:

@@ -14,9 +14,9 @@ from typing import Any
 
 from generator.importers.mlperf.command import (
     commit_problems,
-    dump,
     existing_records,
     owned,
+    write_records,
 )
 from generator.importers.mlperf.mapping import ImportFailure
 from generator.importers.mlperf_inference.mapping import (
@@ -139,29 +139,7 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
         plan.invalid += len(validation["invalid"])
         plan.without_figure += [r for r in group.results if r.figure is None]
         plan.references += sum(1 for m in validation["measurements"] if "reference" in m)
-    clashes = [
-        Problem(
-            f"{content.name}/{path}",
-            Position(2, 1),
-            "",
-            "expected a file written by the import, found a hand-written one; rename it or "
-            f"move its analysis to {content.name}/analyses/",
-        )
-        for path in records
-        if path in existing and not owned(existing[path], MARKER)
-    ]
-    if clashes:
-        raise ImportFailure(clashes)
-    for path, (marker, data) in records.items():
-        text = dump(path.split("/", 1)[0], marker, data)
-        if existing.get(path) == text:
-            plan.unchanged += 1
-        plan.files[path] = text
-    plan.removed = sorted(
-        path
-        for path, text in existing.items()
-        if owned(text, builder.marker.split(":", 1)[0] + ":") and path not in plan.files
-    )
+    write_records(plan, content, records, existing, MARKER, builder.marker)
     return plan
 
 

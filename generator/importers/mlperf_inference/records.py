@@ -69,6 +69,7 @@ class RoundRecords:
         self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
         self.shared_marker = f"{MARKER}: the next import rewrites this file."
         self._references = self._reference_index()
+        self._groups = self._make_groups()  # the ids, the sources and the plan all read them
         self.source_ids = self._source_ids()
 
     # -- ids -------------------------------------------------------------------------------------
@@ -109,6 +110,9 @@ class RoundRecords:
     # -- groups and references -------------------------------------------------------------------
 
     def groups(self) -> list[Group]:
+        return self._groups
+
+    def _make_groups(self) -> list[Group]:
         by_key: dict[tuple[str, str, str], list[Result]] = {}
         entries: dict[tuple[str, str, str], dict[str, CloudEntry]] = {}
         for result in self.reading.results:
