@@ -98,15 +98,22 @@ def hostile_content(folder: Path, payload: str) -> Hostile:
             records[path] = (kind, original, hostile)
             carried[path] = locs
     total = sum(map(len, carried.values()))
+    # Each pass writes only the records the last one changed, and the loader reads again only
+    # the files whose bytes changed (as under `mkdocs serve`); the cross-record checks see all.
+    known: dict[Any, Any] = {}
+    changed = set(records)
     for _ in range(20):
-        for path, (kind, _, hostile) in records.items():
+        for path in sorted(changed):
+            kind, _, hostile = records[path]
             path.write_text(_dump(kind, hostile), encoding="utf-8")
+        changed = set()
         try:
-            load_site(content)
+            load_site(content, known=known)
             break
         except ContentError as error:
             for problem in error.problems:
                 path = content.parent / problem.path
+                changed.add(path)
                 kind, original, hostile = records[path]
                 if "expected a file of at most" in problem.message:
                     # A record with many figures (an imported round) outgrows the file limit
