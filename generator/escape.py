@@ -13,6 +13,7 @@ itself, whatever the page around it escapes.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import unicodedata
@@ -119,20 +120,39 @@ def _is_invisible(character: str) -> bool:
     )
 
 
+@functools.cache
+def _invisible() -> re.Pattern[str]:
+    """One character class of every invisible character: a page holds tens of thousands of
+    strings, and a regular expression looks at each character in C where a loop in Python
+    asked `unicodedata` of each. Built on first use from this Python's Unicode tables, in the
+    planes that hold format characters and selectors (0, 1 and 14; the others hold ideographs,
+    private use or nothing), which a test checks against every code point."""
+    spans: list[list[int]] = []
+    for code in (*range(0x20000), *range(0xE0000, 0xF0000)):
+        if not _is_invisible(chr(code)):
+            continue
+        if spans and spans[-1][1] == code - 1:
+            spans[-1][1] = code
+        else:
+            spans.append([code, code])
+    ranges = "".join(f"\\U{first:08x}-\\U{last:08x}" for first, last in spans)
+    return re.compile(f"[{ranges}]")
+
+
 def first_invisible(text: str) -> tuple[int, str] | None:
     """The first invisible character of `text` and its 1-based place, or None."""
-    for index, character in enumerate(text, 1):
-        if _is_invisible(character):
-            return index, character
-    return None
+    if text.isascii():  # no ASCII character is invisible; most text is ASCII
+        return None
+    found = _invisible().search(text)
+    return None if found is None else (found.start() + 1, found[0])
 
 
 def visible(text: str) -> str:
     """`text` with each invisible character shown as its code point, [U+200B]: a reader sees
     that it is there, and it turns nothing around."""
-    if first_invisible(text) is None:
+    if text.isascii():
         return text
-    return "".join(f"[U+{ord(c):04X}]" if _is_invisible(c) else c for c in text)
+    return _invisible().sub(lambda found: f"[U+{ord(found[0]):04X}]", text)
 
 
 def character_name(character: str) -> str:

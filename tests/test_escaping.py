@@ -15,6 +15,7 @@ import markdown
 import pytest
 from conftest import ROOT, copy_content
 
+from generator import escape
 from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.checks.pages import check_page
@@ -166,6 +167,19 @@ def test_the_csv_downloads_are_guarded_and_numbers_stay_numbers(
 
 INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u200e", "\u2066", "\u3164",
              "\U000e0041", "\u202e"]  # fmt: skip
+
+
+def test_the_invisible_class_is_every_invisible_code_point_and_no_other() -> None:
+    # The class is built from three planes for speed; every plane is checked here, against
+    # the definition one character at a time.
+    pattern = escape._invisible()
+    invisible = escape._is_invisible
+    wrong = [c for c in range(0x110000) if (pattern.fullmatch(chr(c)) is None) == invisible(chr(c))]
+    assert wrong == [], [f"U+{code:04X}" for code in wrong[:5]]
+    assert all(escape.first_invisible(f"ab{c}d") == (3, c) for c in INVISIBLE)
+    assert escape.visible("a\u200bb\u202e") == "a[U+200B]b[U+202E]"
+    assert escape.visible("plain – text") == "plain – text"
+    assert escape.first_invisible("plain – text") is None
 
 
 @pytest.mark.slow
