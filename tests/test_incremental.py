@@ -7,6 +7,7 @@ import re
 import shutil
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT
@@ -14,6 +15,7 @@ from conftest import ROOT
 from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
+from generator.model.site import Site
 from generator.render.output import Output
 from generator.render.svg import SvgStore
 
@@ -27,10 +29,15 @@ TEXT = re.compile(
 
 
 STORE = SvgStore(None)  # charts converted once, kept in memory for every render here
+# Each file's reading, by its bytes, as `mkdocs serve` keeps it: a load after an edit reads
+# again only the edited file. What is compared is rendering, which is never shared.
+KNOWN: dict[Any, Any] = {}
 
 
-def _render(content: Path, previous: Output | None = None) -> tuple[Output, int]:
-    site = load_site(content)
+def _render(
+    content: Path, previous: Output | None = None, site: Site | None = None
+) -> tuple[Output, int]:
+    site = site or load_site(content, known=KNOWN)
     signed = previous.signed if previous else None
     output = site_output(site, TEMPLATES, policy=POLICY, svg_store=STORE, previous=signed)
     reused = sum(
@@ -68,8 +75,9 @@ def _check_edit(content: Path, first: Output, path: Path, text: str) -> int:
     original = path.read_text(encoding="utf-8")
     path.write_text(text, encoding="utf-8")
     try:
-        incremental, reused = _render(content, first)
-        full, _ = _render(content)
+        site = load_site(content, known=KNOWN)
+        incremental, reused = _render(content, first, site)
+        full, _ = _render(content, site=site)
     finally:
         path.write_text(original, encoding="utf-8")
     assert incremental.pages == full.pages, path.name
