@@ -176,6 +176,8 @@ def test_the_invisible_class_is_every_invisible_code_point_and_no_other() -> Non
     invisible = escape._is_invisible
     wrong = [c for c in range(0x110000) if (pattern.fullmatch(chr(c)) is None) == invisible(chr(c))]
     assert wrong == [], [f"U+{code:04X}" for code in wrong[:5]]
+    # Text that is all ASCII is passed over: no ASCII character may be invisible.
+    assert not any(invisible(chr(c)) for c in range(128))
     assert all(escape.first_invisible(f"ab{c}d") == (3, c) for c in INVISIBLE)
     assert escape.visible("a\u200bb\u202e") == "a[U+200B]b[U+202E]"
     assert escape.visible("plain – text") == "plain – text"
