@@ -526,3 +526,15 @@ def test_an_open_item_says_why_once(minimal: Site) -> None:
     for item in always:
         assert item.reason == derive.APPLIES_WORDS[item.item.applies_when]
         assert open_because(item) == item.reason.removesuffix(".")
+
+
+def test_a_title_names_a_maker_that_is_the_provider_once(real: Site) -> None:
+    """NVIDIA's own results run on platforms named after NVIDIA: the title names it once, and
+    a provider that is not the platform's maker is still named before it."""
+    from generator.derive.site_facts import derive_site
+
+    titles = derive_site(real, Policy(date(2026, 12, 2))).titles
+    nvidia = titles["nvidia-nvidia-gb200-mlperf-training-v5-1"]
+    assert nvidia == "NVIDIA Blackwell GPU (GB200), cloud not named: MLPerf Training v5.1"
+    assert titles["crusoe-hgx-b300-exemplar"].startswith("Crusoe NVIDIA HGX B300")
+    assert not [t for t in titles.values() if t.split(":")[0].count("NVIDIA") > 1], titles

@@ -145,8 +145,15 @@ def platform_label(site: Site, validation: Validation, *, say_unstated: bool = T
 
 
 def title(site: Site, validation: Validation, row: ResultRow) -> str:
-    """A result's name: its provider, what it ran on, its program and release."""
-    return f"{row.provider} {platform_label(site, validation, say_unstated=False)}: {row.program}"
+    """A result's name: its provider, what it ran on, its program and release. A platform named
+    after its maker is not named twice when the maker is the provider: "NVIDIA H100-SXM5-80GB,
+    cloud not named", not "NVIDIA (cloud not named) NVIDIA H100-SXM5-80GB"."""
+    platform = platform_label(site, validation, say_unstated=False)
+    name = site.providers[validation.provider].name
+    if platform.startswith(f"{name} ") and row.provider.startswith(name):
+        qualifier = row.provider[len(name) :].strip().removeprefix("(").removesuffix(")")
+        return f"{platform}{', ' + qualifier if qualifier else ''}: {row.program}"
+    return f"{row.provider} {platform}: {row.program}"
 
 
 def flags(derived: derive.Derived, superseded: bool) -> list[Flag]:
