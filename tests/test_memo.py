@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from build import make_project, mkdocs_build, tree_digest
-from conftest import MINIMAL
+from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
+from generator.build import memo as memo_module
+from generator.build import pipeline
 from generator.build.memo import Memo, default_cache_dir, fingerprint
+from generator.build.pipeline import Inputs, build
+from generator.model.policy import Policy
 from generator.render.output import Output, Page
+from generator.render.svg import SvgStore
 
 OPTIONS = {"as_of": "2026-12-02", "directory_urls": True}
 
@@ -115,3 +121,74 @@ def test_a_cache_placed_in_the_project_is_never_read(tmp_path: Path) -> None:
     site = project / "site"
     assert not any(b"PLANTED" in path.read_bytes() for path in site.rglob("*") if path.is_file())
     assert not any(b"<script>" in svg.read_bytes() for svg in site.rglob("*.svg"))
+
+
+MARK = "\n<!-- taken from the remembered build -->\n"
+STORE = SvgStore(None)  # charts converted once for the builds below, kept in memory
+
+
+def _build(content: Path, templates: Path, memo: Memo) -> Output:
+    inputs = Inputs(content, templates, Policy(AS_OF))
+    key = inputs.key("mkdocs")
+    assert key is not None
+    remembered, reused = build(inputs, memo, key, svg_store=STORE, say=lambda _: None)
+    assert not reused  # every build here is another input's: never the remembered build whole
+    return remembered.output
+
+
+def _remember_marked(memo: Memo, output: Output) -> None:
+    """Store `output` with a mark on every page, its signatures kept: a later build's page that
+    carries the mark was taken from the memo, not rendered."""
+    signed = {
+        uri: (signature, Page(page.uri, page.markdown + MARK, page.edit_path))
+        for uri, (signature, page) in output.signed.items()
+    }
+    pages = {uri: page for uri, (_, page) in signed.items()}
+    memo.put("an earlier build", Output(pages, output.data, signed), [])
+
+
+def _taken(output: Output) -> set[str]:
+    return {uri for uri, page in output.pages.items() if page.markdown.endswith(MARK)}
+
+
+def test_a_build_after_an_edit_reuses_the_remembered_pages_the_edit_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every `mkdocs build` is a new process: after an edit, the pages of the remembered build
+    whose signatures are unchanged are reused, and the rest rendered; the site is byte for byte
+    a cold build's. A record, a template, the code or a dependency changed: nothing is reused
+    that reads it (in the minimal content, every page reads its one result). Which pages each
+    record kind's edit leaves is tests/test_incremental.py's, with the same signatures."""
+    content = copy_content(MINIMAL, tmp_path / "content")
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates", templates)
+    memo = Memo(tmp_path / "cache")
+    first = _build(content, templates, memo)
+    _remember_marked(memo, first)
+    # A hand-written page changes the build's key, and no generated page.
+    page = content / "pages" / "methodology.md"
+    page.write_text(page.read_text("utf-8") + "\nAn edit.\n", "utf-8")
+    edited = _build(content, templates, memo)
+    assert _taken(edited) == set(edited.pages) == set(first.pages)
+    shown = {uri: page.markdown.removesuffix(MARK) for uri, page in edited.pages.items()}
+    cold = _build(content, templates, Memo(tmp_path / "cold"))
+    assert shown == {uri: page.markdown for uri, page in cold.pages.items()}
+    assert edited.data == cold.data
+
+    def changed(edit: Callable[[], object]) -> Output:
+        _remember_marked(memo, _build(content, templates, memo))
+        edit()
+        output = _build(content, templates, memo)
+        assert not _taken(output)
+        return output
+
+    provider = content / "providers" / "test-provider.yaml"
+    text = provider.read_text("utf-8").replace("A synthetic provider.", "An edited provider.")
+    output = changed(lambda: provider.write_text(text, "utf-8"))
+    assert output.pages == _build(content, templates, Memo(tmp_path / "cold-2")).pages
+    main = templates / "overrides" / "main.html"
+    changed(lambda: main.write_text(main.read_text("utf-8") + "\n", "utf-8"))
+    with monkeypatch.context() as patch:  # the generator's own source, as its version reads
+        changed(lambda: patch.setattr(pipeline, "code_version", lambda: "another version"))
+    with monkeypatch.context() as patch:  # an installed distribution's version
+        changed(lambda: patch.setattr(memo_module, "installed", lambda: "other-1.0.dist-info"))

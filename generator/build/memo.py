@@ -298,6 +298,18 @@ class Memo:
             self.refused = f"{self._path(key)}: {error}"
             return None
 
+    def last(self) -> dict[str, tuple[str, Page]]:
+        """The pages of the build stored under any key, with their signatures: after an edit,
+        each page whose signature is unchanged is reused, not rendered again, though the
+        build's key has changed. Empty when there is none, or it is not the memo's own."""
+        for path in sorted(self.folder.glob("site-*.json")):
+            key = path.name.removeprefix("site-").removesuffix(".json")
+            try:
+                return _remembered(_unsealed(key, path.read_bytes())).output.signed
+            except (OSError, ValueError):
+                continue
+        return {}
+
     def put(self, key: str, output: Output, warnings: list[str]) -> None:
         text, binary = {}, {}
         for uri, content in output.data.items():

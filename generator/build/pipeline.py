@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build.memo import Kept, Memo, Remembered, fingerprint
+from generator.build.memo import Kept, Memo, Remembered, code_version, fingerprint
 from generator.changes.revisions import Revisions, revisions
 from generator.model.policy import Policy
 from generator.render.output import Output, Page
@@ -90,6 +90,9 @@ def build(
     from generator.checks.loader import load_site
 
     site = load_site(inputs.content_dir, known=known)
+    # A new process (every `mkdocs build` after an edit) has no pages of its own yet: the
+    # remembered build's serve, each reused where its signature is unchanged.
+    previous = previous or memo.last()
     history = None
     if inputs.revisions is not None:
         from generator.changes.history import history as read_history
@@ -146,6 +149,7 @@ def site_output(
         site_facts=site_facts,
         source_links=source_links,
         history=history,
+        code=code_version(),
     )
     data = build_data(
         site, site_facts, directory_urls=directory_urls, site_url=site_url, history=history

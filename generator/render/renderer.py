@@ -134,6 +134,7 @@ class Renderer:
         site_facts: SiteFacts | None = None,
         source_links: bool = False,
         history: History | None = None,
+        code: str = "",
     ) -> None:
         self.site = site
         self.history = history
@@ -148,7 +149,9 @@ class Renderer:
         # The last render's pages by path, each with its signature: a page whose signature is
         # unchanged is reused, not rendered again (as under `mkdocs serve`).
         self.previous = previous or {}
-        self.signer = Signatures(site, known, templates_dir, [policy, directory_urls, source_links])
+        # The code's version too: a page may be reused from the build of another process.
+        options = [policy, directory_urls, source_links, code]
+        self.signer = Signatures(site, known, templates_dir, options)
         self.signatures: dict[str, str] = {}
         self.reused = 0
         self.directory_urls = directory_urls
