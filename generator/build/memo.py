@@ -351,21 +351,24 @@ KEPT_MARKER = Marker(
 
 class Kept:
     """Small results kept across builds in a folder of the cache, each sealed as a build is:
-    what the changelog read from each commit of the content. A result is stored under a hash of
+    what the changelog read from each commit of the content (and, in a folder of their own,
+    `Snapshots`). A result is stored under a hash of
     its key and the code's version (code_version), so code or a dependency that changes makes
     it again. Each build keeps the files it used and removes the rest of its own (`prune`). The
     folder is claimed on first write: one of that name it did not write raises output.Refused,
     as `check` does before any work."""
 
+    FOLDER, MARKER, WRITING = KEPT_FOLDER, KEPT_MARKER, "keep history in"
+
     def __init__(self, cache_dir: Path, kind: str) -> None:
-        self.folder = cache_dir / KEPT_FOLDER
+        self.folder = cache_dir / self.FOLDER
         self.kind = kind
         self.version = code_version()
         self.used: set[Path] = set()
         self.claimed = False
 
     def check(self) -> None:
-        check_writable(self.folder, KEPT_MARKER, writing="keep history in", writer="the cache")
+        check_writable(self.folder, self.MARKER, writing=self.WRITING, writer="the cache")
 
     def _key(self, key: str) -> str:
         return hashlib.sha256(f"{self.version}\0{self.kind}\0{key}".encode()).hexdigest()
@@ -383,13 +386,17 @@ class Kept:
         except (OSError, ValueError):
             return None
 
+    def keep(self, key: str) -> None:
+        """Keep the file under `key` from `prune`, though it was not read."""
+        self.used.add(self._path(self._key(key)))
+
     def put(self, key: str, value: Any) -> None:
         digest = self._key(key)
         sealed = seal(digest, json.dumps(value, ensure_ascii=False).encode("utf-8"))
         if sealed is None:
             return
         if not self.claimed:
-            claim(self.folder, KEPT_MARKER, writing="keep history in", writer="the cache")
+            claim(self.folder, self.MARKER, writing=self.WRITING, writer="the cache")
             self.claimed = True
         path = self._path(digest)
         self.used.add(path)
@@ -399,8 +406,25 @@ class Kept:
 
     def prune(self) -> None:
         """Remove every file of this kind that this build did not use."""
-        if not KEPT_MARKER.on(self.folder):
+        if not self.MARKER.on(self.folder):
             return  # never claimed: nothing here is ours
         for other in self.folder.glob(f"{self.kind}-*.json*"):
             if other not in self.used and _is_memo(other):
                 other.unlink(missing_ok=True)
+
+
+class Snapshots(Kept):
+    """Each content file's parsed document, by the file's bytes (load/snapshot.py): after an
+    edit, a build in a new process parses again only the edited file. Sealed, and keyed by the
+    code's version, as every kept result is; the files a build did not read are pruned."""
+
+    FOLDER = "cloudqual-documents"
+    MARKER = Marker(
+        ".cloudqual-documents",
+        "The content files cloudqual read, each parsed, by its bytes, sealed. Each build removes "
+        "those it did not read; files of other names are left alone.\n",
+    )
+    WRITING = "keep parsed content in"
+
+    def __init__(self, cache_dir: Path) -> None:
+        super().__init__(cache_dir, "document")

@@ -14,7 +14,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build.memo import Kept, Memo, Remembered, code_version, fingerprint
+from generator.build.memo import (
+    Kept,
+    Memo,
+    Remembered,
+    Snapshots,
+    code_version,
+    fingerprint,
+)
 from generator.changes.revisions import Revisions, revisions
 from generator.model.policy import Policy
 from generator.render.output import Output, Page
@@ -89,7 +96,9 @@ def build(
         say(f"{why}; the site is built in full")
     from generator.checks.loader import load_site
 
-    site = load_site(inputs.content_dir, known=known)
+    snapshots = Snapshots(memo.folder)  # in the cache folder, as the memo
+    site = load_site(inputs.content_dir, known=known, stored=snapshots)
+    snapshots.prune()
     # A new process (every `mkdocs build` after an edit) has no pages of its own yet: the
     # remembered build's serve, each reused where its signature is unchanged.
     previous = previous or memo.last()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import multiprocessing
 import os
@@ -14,7 +15,9 @@ from generator.checks.files import check_file_name, check_modeline, check_placem
 from generator.checks.pages import check_pages
 from generator.checks.rules.context import Context
 from generator.checks.schema import validate
+from generator.load import snapshot
 from generator.load.reader import Document, load_text
+from generator.load.snapshot import Store
 from generator.load.tree import content_files
 from generator.model.records import KINDS, Analysis, Record, Validation
 from generator.model.site import Site
@@ -40,10 +43,15 @@ def with_analysis(validation: Validation, analysis: Analysis) -> Validation:
 Read = tuple[Document | None, Record | None, list[Problem]]
 
 
-def _read(kind: str, path: Path, shown: str, raw: bytes) -> Read:
-    document, problems = load_text(shown, raw)
+def _read(kind: str, path: Path, shown: str, raw: bytes, parsed: Document | None = None) -> Read:
+    """A file's reading; `parsed`, its document when a snapshot of it was kept, is checked as
+    a document parsed now is."""
+    problems: list[Problem] = []
+    document = parsed
     if document is None:
-        return None, None, problems
+        document, problems = load_text(shown, raw)
+        if document is None:
+            return None, None, problems
     problems = problems + check_modeline(kind, shown, raw) + check_record(document)
     record, schema_problems = validate(KINDS[kind], document)
     problems += schema_problems
@@ -63,11 +71,34 @@ def _read_key(key: tuple[str, str, str, bytes]) -> Read:
     return _read(kind, Path(path), shown, raw)
 
 
+def _snapshots(
+    keys: list[tuple[str, str, str, bytes]], stored: Store
+) -> dict[tuple[str, str, str, bytes], Document]:
+    """The documents of `keys` whose snapshots `stored` keeps, by each file's bytes."""
+    found = {}
+    for key in keys:
+        data = stored.get(hashlib.sha256(key[3]).hexdigest())
+        if data is not None:
+            with contextlib.suppress(ValueError):  # not a snapshot: the file is parsed again
+                found[key] = snapshot.document(key[2], data)
+    return found
+
+
 def _read_all(
-    keys: list[tuple[str, str, str, bytes]], known: dict[tuple[str, str, str, bytes], Read]
+    keys: list[tuple[str, str, str, bytes]],
+    known: dict[tuple[str, str, str, bytes], Read],
+    stored: Store | None = None,
 ) -> dict[tuple[str, str, str, bytes], Read]:
-    """Each file's reading: from `known` where its bytes are unchanged, else read now."""
+    """Each file's reading: from `known` where its bytes are unchanged, else read now; parsed
+    again only where `stored` keeps no snapshot of it, and its snapshot kept."""
     todo = [key for key in keys if key not in known]
+    if stored is not None:
+        for key in keys:
+            if key in known:
+                stored.keep(hashlib.sha256(key[3]).hexdigest())
+    parsed = _snapshots(todo, stored) if stored is not None else {}
+    read = {key: _read(key[0], Path(key[1]), key[2], key[3], parsed[key]) for key in parsed}
+    todo = [key for key in todo if key not in parsed]
     workers = min(os.cpu_count() or 1, 8)
     if len(todo) >= PARALLEL_FROM and workers > 1:
         # "spawn" starts clean processes, as the chart converters do; a reading is plain data
@@ -75,9 +106,13 @@ def _read_all(
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             chunk = max(1, len(todo) // (workers * 4))
-            read = dict(zip(todo, pool.map(_read_key, todo, chunksize=chunk), strict=True))
+            read |= dict(zip(todo, pool.map(_read_key, todo, chunksize=chunk), strict=True))
     else:
-        read = {key: _read_key(key) for key in todo}
+        read |= {key: _read_key(key) for key in todo}
+    if stored is not None:
+        for key in todo:
+            if (document := read[key][0]) is not None:
+                stored.put(hashlib.sha256(key[3]).hexdigest(), snapshot.snapshot(document))
     return {key: known[key] if key in known else read[key] for key in keys}
 
 
@@ -93,12 +128,14 @@ def load_site(
     shown_root: Path | None = None,
     *,
     known: dict[tuple[str, str, str, bytes], Read] | None = None,
+    stored: Store | None = None,
 ) -> Site:
     """Load, validate and cross-check every record. Raises `ContentError` listing every problem.
 
     `known` holds each file's reading from the last load, by its bytes, and is updated: under
     `mkdocs serve`, an edit reads, parses and validates again only the files that changed. The
-    cross-record checks always run on the whole site."""
+    cross-record checks always run on the whole site. `stored` keeps each file's parsed document
+    across processes (load/snapshot.py): a file whose snapshot it holds is not parsed again."""
     shown_root = shown_root or content_dir.parent
     every_file, problems = content_files(content_dir, shown_root)
     pages_dir = content_dir / PAGES_FOLDER
@@ -118,7 +155,7 @@ def load_site(
     digests: dict[tuple[str, str], str] = {}
     present: dict[str, set[str]] = {kind: set() for kind in KINDS}
     keys = [(kind, str(path), shown, path.read_bytes()) for kind, path, shown in files]
-    kept = _read_all(keys, known or {})
+    kept = _read_all(keys, known or {}, stored)
     for (kind, path, shown), key in zip(files, keys, strict=True):
         present[kind].add(path.stem)
         raw = key[3]

@@ -1,0 +1,100 @@
+"""A parsed content file as JSON, and back: what a build keeps across processes so that, after an
+edit, only the edited file is parsed again (the YAML parser is pure Python, and parsing is most of
+what loading costs).
+
+JSON has no dates, and would read an integer key path and a string one alike, so each value says
+its type: a mapping is `{"m": [[key, value], ...]}` (in the file's order), a list `{"l": [...]}`,
+a date `{"d": "YYYY-MM-DD"}`; text, numbers, booleans and null are themselves. Every position is
+`[line, column]` under its key path. Reading one back checks every part of it: a snapshot that is
+not one is refused (ValueError), and the file is parsed again.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Protocol
+
+from generator.load.reader import Document, Path_
+from generator.problems import Position
+
+
+class Store(Protocol):
+    """Where snapshots are kept, by a key: build/memo.py's `Kept`, sealed in the cache folder."""
+
+    def get(self, key: str) -> Any: ...
+
+    def put(self, key: str, value: Any) -> None: ...
+
+    def keep(self, key: str) -> None:
+        """Keep what is under `key` though it was not read: its file was read in this process."""
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {"m": [[key, _value(item)] for key, item in value.items()]}
+    if isinstance(value, list):
+        return {"l": [_value(item) for item in value]}
+    if isinstance(value, date):
+        return {"d": value.isoformat()}
+    return value
+
+
+def _positions(table: dict[Path_, Position]) -> list[Any]:
+    return [[list(loc), position.line, position.column] for loc, position in table.items()]
+
+
+def snapshot(document: Document) -> dict[str, Any]:
+    """`document`'s values and positions, as JSON data."""
+    return {
+        "value": _value(document.value),
+        "value_at": _positions(document.value_at),
+        "key_at": _positions(document.key_at),
+    }
+
+
+def _read_value(data: Any) -> Any:
+    if data is None or isinstance(data, str | bool | int | float):
+        return data
+    if isinstance(data, dict) and len(data) == 1:
+        if isinstance(pairs := data.get("m"), list):
+            found = {}
+            for pair in pairs:
+                if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
+                    raise ValueError(f"expected a [key, value] pair, found {pair!r:.80}")
+                found[pair[0]] = _read_value(pair[1])
+            return found
+        if isinstance(items := data.get("l"), list):
+            return [_read_value(item) for item in items]
+        if isinstance(day := data.get("d"), str):
+            try:
+                return date.fromisoformat(day)
+            except ValueError:
+                raise ValueError(f"expected a date, found {day!r:.80}") from None
+    raise ValueError(f"expected a value, found {data!r:.80}")
+
+
+def _read_positions(data: Any) -> dict[Path_, Position]:
+    if not isinstance(data, list):
+        raise ValueError(f"expected a list of positions, found {data!r:.80}")
+    table: dict[Path_, Position] = {}
+    for entry in data:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[0], list)
+            and all(isinstance(part, str | int) and not isinstance(part, bool) for part in entry[0])
+            and all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in entry[1:])
+        ):
+            raise ValueError(f"expected [key path, line, column], found {entry!r:.80}")
+        table[tuple(entry[0])] = Position(entry[1], entry[2])
+    return table
+
+
+def document(path: str, data: Any) -> Document:
+    """The document a snapshot holds, read as the file at `path`; ValueError if it holds none."""
+    if not isinstance(data, dict) or sorted(data) != ["key_at", "value", "value_at"]:
+        raise ValueError(f"expected a snapshot of a document, found {data!r:.80}")
+    value = _read_value(data["value"])
+    if not isinstance(value, dict):
+        raise ValueError("expected a document holding a mapping of fields")
+    return Document(path, value, _read_positions(data["value_at"]), _read_positions(data["key_at"]))
