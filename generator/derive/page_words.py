@@ -110,11 +110,12 @@ def stale(policy: Policy) -> str:
 
 
 def flag(flag: str, policy: Policy, newer: str | None) -> str:
-    """One reason the home page flags a result: its validity, a stale review, a newer release."""
+    """One reason the home page flags a result: its validity, a stale review, or the provider's
+    own newer result (`newer`, its program and release)."""
     if flag == "stale":
         return stale(policy)
     if flag == "superseded":
-        return f"a newer release is on record: {newer}"
+        return f"a newer result of its own: {newer}"
     return VALIDITY_WORDS[flag]
 
 

@@ -26,9 +26,10 @@ from generator.model.site import Site
 
 T = TypeVar("T")
 
-# Why the home page flags a result: near, past or not knowing its validity end, a stale review,
-# a program with a newer release on record.
-Flag = Literal["expiring", "expired", "unknown", "stale", "superseded"]
+# Why the home page flags a result, each something a buyer must act on: near or past its
+# validity end, a review overdue, a newer result of the provider's own that the program owner
+# states (same program and chip). An end that cannot be computed is said on the result's page.
+Flag = Literal["expiring", "expired", "stale", "superseded"]
 
 
 # What a result covers that names neither a platform nor a chip.
@@ -58,6 +59,8 @@ class SiteFacts:
     titles: dict[str, str]
     platform_labels: dict[str, str]
     newer: dict[str, str]  # the program's newest release, where it is newer than the result's
+    # The provider's own newer result, same program and chip, the program owner's outcome.
+    replaced_by: dict[str, Validation]
     successors: dict[str, list[Validation]]
     # The pairs each result's page links, at most `workloads.PARTNERS`, with each pair's id.
     partners: dict[str, list[tuple[Validation, str]]]
@@ -159,7 +162,7 @@ def title(site: Site, validation: Validation, row: ResultRow) -> str:
 def flags(derived: derive.Derived, superseded: bool) -> list[Flag]:
     """Why the home page flags a result, if it does."""
     found: list[Flag] = []
-    if derived.validity_status in ("expiring", "expired", "unknown"):
+    if derived.validity_status in ("expiring", "expired"):
         found.append(derived.validity_status)
     if derived.review_stale:
         found.append("stale")
@@ -200,6 +203,8 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     rows = {v.id: result_row(site, v, derived[v.id]) for v in validations}
     titles = {v.id: title(site, v, rows[v.id]) for v in validations}
     newer = derive.newer_releases(validations)
+    chips = {v.id: derived[v.id].reconciliation.chip for v in validations}
+    replaced_by = derive.newer_own_results(validations, chips)
     chosen = workloads.partners(derived, validations)
     by_provider = grouped(validations, lambda v: v.provider, site.providers)
     programs = list(site.programs.values())
@@ -213,6 +218,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         titles=titles,
         platform_labels={v.id: platform_label(site, v) for v in validations},
         newer=newer,
+        replaced_by=replaced_by,
         successors=successors(validations),
         partners={
             v_id: [(other, workloads.pair_id(v_id, other.id)) for other in others]
@@ -243,7 +249,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         flagged=[
             (v, found)
             for v in validations
-            if (found := flags(derived[v.id], superseded=v.id in newer))
+            if (found := flags(derived[v.id], superseded=v.id in replaced_by))
         ],
         fired={
             rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)

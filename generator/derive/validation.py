@@ -398,6 +398,32 @@ def newer_releases(validations: list[Validation]) -> dict[str, str]:
     return found
 
 
+def newer_own_results(
+    validations: list[Validation], chips: dict[str, str | None]
+) -> dict[str, Validation]:
+    """For each result that a newer one of its own provider replaces, that newest one, by
+    validation id: the same program and chip (`chips`, by validation id), a later release, and
+    an outcome the program owner states. A newer release run by others, or only claimed by the
+    provider, replaces nothing a buyer holds."""
+    newest: dict[tuple[str, str, str], tuple[tuple[int, ...], Validation]] = {}
+    for v in validations:
+        key, chip = release_key(v.program_release), chips[v.id]
+        if key is None or chip is None or v.outcome.grade != "program-owner":
+            continue
+        group = (v.provider, v.program, chip)
+        if group not in newest or key > newest[group][0]:
+            newest[group] = (key, v)
+    found = {}
+    for v in validations:
+        key, chip = release_key(v.program_release), chips[v.id]
+        if key is None or chip is None:
+            continue
+        later = newest.get((v.provider, v.program, chip))
+        if later is not None and later[0] > key:
+            found[v.id] = later[1]
+    return found
+
+
 def caveat_sources(derived: Derived) -> tuple[str, ...]:
     """Every source the derived caveats cite: the facts that fired them, then their reasoning."""
     cited = [c.source for c in derived.standard_caveats]

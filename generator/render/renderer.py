@@ -271,13 +271,19 @@ class Renderer:
         row = self.site_facts.rows[validation.id]
         return f"{row.provider}, {row.program}"
 
-    def flagged(self) -> list[tuple[Validation, list[tuple[str, str]]]]:
-        """The results the home page flags, each with its reasons as (kind, words)."""
-        newer = self.site_facts.newer
-        return [
-            (v, [(f, page_words.flag(f, self.policy, newer.get(v.id))) for f in flags])
-            for v, flags in self.site_facts.flagged
-        ]
+    def flagged(self) -> list[tuple[Validation, list[tuple[str, str, str | None]]]]:
+        """The results the home page flags, each with its reasons as (kind, words, the id of
+        the result a reason names, if one)."""
+        replaced_by = self.site_facts.replaced_by
+        found: list[tuple[Validation, list[tuple[str, str, str | None]]]] = []
+        for v, flags in self.site_facts.flagged:
+            newer = replaced_by.get(v.id)
+            label = self.site_facts.rows[newer.id].program if newer else None
+            found.append(
+                (v, [(f, page_words.flag(f, self.policy, label),
+                      newer.id if newer and f == "superseded" else None) for f in flags])
+            )  # fmt: skip
+        return found
 
     def measurements(self, validations: list[Validation]) -> list[tuple[Any, ...]]:
         """Every figure of the results, each with the result it belongs to."""
