@@ -216,3 +216,48 @@ def test_a_field_added_to_a_view_is_in_the_page_signature(
     }
     assert results and results <= again
     assert len(again) < len(output.pages)
+
+
+def _sets(value: object, seen: set[int]) -> list[object]:
+    """The sets and frozensets anywhere in `value`: records, dataclasses, mappings, sequences."""
+    import dataclasses
+
+    from pydantic import BaseModel
+
+    if id(value) in seen or isinstance(value, str | bytes | int | float | type(None)):
+        return []
+    seen.add(id(value))
+    if isinstance(value, set | frozenset):
+        return [value]
+    if isinstance(value, dict):
+        parts: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, list | tuple):
+        parts = list(value)
+    elif isinstance(value, BaseModel):
+        parts = [getattr(value, name) for name in type(value).model_fields]
+    elif dataclasses.is_dataclass(value):
+        parts = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    else:
+        parts = []
+    return [found for part in parts for found in _sets(part, seen)]
+
+
+def test_no_view_holds_a_set(before: tuple[Path, Output], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view is signed as JSON, which writes a set of text in an order that changes with the
+    hash seed: a page signed so would never be reused by another process's build."""
+    from generator.render.signatures import Signatures
+
+    content, _ = before
+    signed: list[object] = []
+    original = Signatures._text
+
+    def recorded(self: Signatures, value: object) -> str:
+        signed.append(value)
+        return original(self, value)
+
+    monkeypatch.setattr(Signatures, "_text", recorded)
+    _render(content)
+    seen: set[int] = set()
+    assert len(signed) > 1000
+    assert [found for value in signed for found in _sets(value, seen)] == []
+    assert _sets({"a": [("b", frozenset({"c"}))]}, set()) == [frozenset({"c"})]

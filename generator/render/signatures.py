@@ -14,6 +14,8 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from pydantic_core import to_json
+
 from generator.derive.site_facts import SiteFacts
 from generator.model.site import Site
 
@@ -117,7 +119,11 @@ class Signatures:
         return _hash([self.templates, uri, template, edit_path, deps, versions, shown])
 
     def _text(self, value: object) -> str:
+        # As JSON, by pydantic's serializer: every field of every record and dataclass (repr
+        # leaves out a dataclass field marked repr=False), at a tenth of repr's cost; it writes
+        # a set in its own order, and the views hold none, so a signature is the same in every
+        # process. What it cannot write, it writes as repr does.
         found = self._shown.get(id(value))
         if found is None:
-            found = self._shown[id(value)] = (value, repr(value))
+            found = self._shown[id(value)] = (value, to_json(value, fallback=repr).decode())
         return found[1]
