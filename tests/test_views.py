@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from browsing import chromium, served
 from build import make_project, mkdocs_build
-from conftest import variants
+from conftest import EXHAUSTIVE, variants
 from playwright.sync_api import Browser, Page
 from synthetic import synthetic_content
 
@@ -232,3 +232,53 @@ def test_pages_stay_linear_and_light_at_1000(synthetic_built: Path, built: Path)
     assert max(links) == workloads.PARTNERS
     pairs = len(list((synthetic_built / "pairs").iterdir()))
     assert SYNTHETIC <= pairs <= workloads.PARTNERS * SYNTHETIC
+
+
+def phone_pages(site: Path) -> list[str]:
+    """The pages a phone test opens: every page in the nightly run; otherwise one of each kind
+    (the first of each folder at each depth) and the largest, where a wide table would be."""
+    every = sorted(p.relative_to(site).parent.as_posix() for p in site.rglob("index.html"))
+    paths = [("" if p == "." else p + "/") for p in every]
+    if EXHAUSTIVE:
+        return paths
+    kinds: dict[tuple[str, int], str] = {}
+    for path in paths:
+        kinds.setdefault((path.split("/", 1)[0], path.count("/")), path)
+    largest = max(site.rglob("index.html"), key=lambda p: p.stat().st_size)
+    return sorted({*kinds.values(), largest.relative_to(site).parent.as_posix() + "/"})
+
+
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
+def test_no_page_is_wider_than_a_phone(browser: Browser, site_dir: Path) -> None:
+    """At 390 px no page scrolls sideways: a wide table scrolls in its own box, its first
+    column, which names each row, kept in view."""
+    paths = phone_pages(site_dir)
+    assert "" in paths and "compare/" in paths and len(paths) >= 15
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    scrolled = 0
+    with served(site_dir) as base:
+        for path in paths:
+            page.goto(base + path)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
+            # Each table wider than its box: scrolled to its end, the first cell of every row
+            # stays at the box's left edge.
+            scrolled += page.evaluate(
+                """() => {
+                  let wide = 0;
+                  for (const table of document.querySelectorAll('.md-typeset table.cq-table')) {
+                    if (table.scrollWidth <= table.clientWidth) continue;
+                    wide += 1;
+                    table.scrollLeft = table.scrollWidth;
+                    const left = table.getBoundingClientRect().left;
+                    for (const row of table.rows) {
+                      const cell = row.cells[0].getBoundingClientRect();
+                      if (Math.abs(cell.left - left) > 1) throw new Error(row.textContent);
+                    }
+                  }
+                  return wide;
+                }"""
+            )
+    context.close()
+    assert scrolled > 0  # the check ran on tables that scroll
