@@ -4,6 +4,7 @@ synthetic validations (tests/synthetic.py), built by `mkdocs build --strict`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -169,7 +170,7 @@ def test_compare_sorts_filters_and_reads_plain_without_script(
         lambda_b200 = {(r[0], r[2]) for r in visible_rows(page, "results")}
         assert lambda_b200 == {("Lambda", "B200")}
         page.select_option("select[name=cq-provider]", value="")
-        page.select_option("select[name=cq-chip]", value="")
+        page.select_option("select[name=cq-chip]", [])
         # Scale, largest first: the first row is the largest result, unstated ones last.
         gpus = page.get_by_role("button", name="Scale")
         gpus.click()
@@ -282,3 +283,62 @@ def test_no_page_is_wider_than_a_phone(browser: Browser, site_dir: Path) -> None
             )
     context.close()
     assert scrolled > 0  # the check ran on tables that scroll
+
+
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
+def test_one_address_answers_a_scale_question_and_keeps_the_filters(
+    browser: Browser, site_dir: Path
+) -> None:
+    """ "Who has evidence at 256 or more B300 or GB300 GPUs?" is one address; the filters set on
+    the page are written to the address, restored from it, and cleared by one link."""
+    from generator.derive.site_facts import derive_site
+    from generator.model.policy import Policy
+
+    content = load_site(site_dir.parent / "content")
+    rows = derive_site(content, Policy(date(2026, 12, 2))).rows.values()
+    expected = sorted(
+        (r.provider, r.program)
+        for r in rows
+        if r.chip in ("B300", "GB300") and r.accelerators is not None and r.accelerators >= 256
+    )
+    with served(site_dir) as base:
+        page = open_page(browser, base, "compare/?chip=B300&chip=GB300&gpus-min=256")
+        shown = visible_rows(page, "results")
+        assert sorted((row[0], row[1]) for row in shown) == expected and expected
+        chosen = page.eval_on_selector(
+            "select[name=cq-chip]", "s => Array.from(s.selectedOptions, o => o.value)"
+        )
+        assert chosen == ["B300", "GB300"]
+        assert page.input_value("input[name=cq-gpus-min]") == "256"
+        status = page.locator(".cq-controls [role=status]").text_content() or ""
+        assert status.startswith(f"{len(expected)} of {len(rows)} results shown.")
+        # Narrowed on the page: the address follows, and a new visit restores the view.
+        page.fill("input[name=cq-announced-min]", "2025-06-01")
+        page.select_option("select[name=cq-grade]", "program-owner")
+        query = page.url.split("?", 1)[1]
+        assert query == (
+            "chip=B300&chip=GB300&gpus-min=256&announced-min=2025-06-01&grade=program-owner"
+        )
+        again = open_page(browser, base, f"compare/?{query}")
+        assert visible_rows(again, "results") == visible_rows(page, "results")
+        again.get_by_role("link", name="Show every result").click()
+        assert len(visible_rows(again, "results")) == len(rows)
+        assert "?" not in again.url
+        page.context.close()
+        again.context.close()
+
+
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
+def test_the_compare_table_fits_a_desktop_screen(browser: Browser, site_dir: Path) -> None:
+    """At 1280 px the results table's last column is in view, unscrolled: the page gives the
+    table its full width."""
+    with served(site_dir) as base:
+        page = open_page(browser, base, "compare/")
+        fits = page.eval_on_selector(
+            "table[data-cq-table=results]",
+            """t => [t.scrollWidth <= t.clientWidth,
+                     t.tHead.rows[0].lastElementChild.getBoundingClientRect().right,
+                     document.documentElement.clientWidth]""",
+        )
+        assert fits[0] and fits[1] <= fits[2], fits
+        page.context.close()

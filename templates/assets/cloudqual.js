@@ -2,6 +2,14 @@
 // Without this script such a table reads as a plain table, so nothing here is needed to read
 // the site. It is served from the site itself, runs under the pages' content security policy
 // (script-src 'self'), and requests nothing.
+//
+// A column head says how its column is narrowed:
+// - data-cq-filter="NAME": a choice of the column's values (data-cq-multiple: several at once);
+// - data-cq-range="number" or "date", data-cq-param="NAME": a lowest and a highest value, as
+//   NAME-min and NAME-max. While a bound is set, a row with no value there is left out, and the
+//   status line says so.
+// A table with data-cq-url keeps its filters in the page's address (?chip=B300&gpus-min=256),
+// so a view can be shared and bookmarked, and restores them from it.
 (function () {
   "use strict";
 
@@ -19,48 +27,163 @@
     return a.localeCompare(b, "en", { numeric: true, sensitivity: "base" });
   }
 
+  // A choice of the column's values: a select, of one value or (multiple) several.
+  function choice(name, filter, index, rows, multiple) {
+    const label = document.createElement("label");
+    label.textContent = name;
+    const select = document.createElement("select");
+    select.name = `cq-${filter}`;
+    if (multiple) {
+      select.multiple = true;
+      select.size = 4;
+    } else {
+      select.add(new Option(`Every ${name.toLowerCase()}`, ""));
+    }
+    const values = [...new Set(rows.map((row) => valueOf(row.cells[index])))];
+    values.sort((a, b) => compare("text", a, b));
+    for (const value of values) select.add(new Option(value, value));
+    label.appendChild(select);
+    const chosen = () => Array.from(select.selectedOptions, (o) => o.value).filter((v) => v);
+    return {
+      index,
+      element: label,
+      controls: [select],
+      param: filter,
+      values: chosen,
+      set(values) {
+        for (const value of values) {
+          // A value the table does not hold (an old link) is kept, and matches no row.
+          if (!Array.from(select.options).some((o) => o.value === value)) {
+            select.add(new Option(value, value));
+          }
+        }
+        for (const option of select.options) option.selected = values.includes(option.value);
+        if (!multiple && !values.length) select.value = "";
+      },
+      test(value) {
+        const wanted = chosen();
+        return wanted.length === 0 || wanted.includes(value);
+      },
+      bounded: () => false,
+    };
+  }
+
+  // A lowest and a highest value of a number or date column.
+  function range(name, kind, param, index) {
+    const group = document.createElement("span");
+    group.className = "cq-range";
+    const inputs = ["min", "max"].map((end) => {
+      const label = document.createElement("label");
+      label.textContent = `${name}, ${end === "min" ? "from" : "to"}`;
+      const input = document.createElement("input");
+      input.type = kind === "date" ? "date" : "number";
+      if (kind === "number") input.min = "0";
+      input.name = `cq-${param}-${end}`;
+      label.appendChild(input);
+      group.appendChild(label);
+      return input;
+    });
+    const [low, high] = inputs;
+    const number = (text) => (kind === "number" ? parseFloat(text) : text);
+    return {
+      index,
+      element: group,
+      controls: inputs,
+      param: null,
+      params: [`${param}-min`, `${param}-max`],
+      values: () => inputs.map((input) => input.value),
+      set(values) {
+        inputs.forEach((input, i) => {
+          input.value = values[i] || "";
+        });
+      },
+      test(value) {
+        if (low.value === "" && high.value === "") return true;
+        if (value === "") return false;
+        if (low.value !== "" && number(value) < number(low.value)) return false;
+        return high.value === "" || number(value) <= number(high.value);
+      },
+      bounded: () => low.value !== "" || high.value !== "",
+      name,
+    };
+  }
+
   function setUp(table) {
     const head = table.tHead.rows[0];
     const body = table.tBodies[0];
     const rows = Array.from(body.rows);
     const filters = [];
     const noun = table.getAttribute("data-cq-noun") || "rows";
+    const useAddress = table.hasAttribute("data-cq-url");
     const controls = document.createElement("div");
     controls.className = "cq-controls";
     const status = document.createElement("p");
     status.className = "cq-note";
     status.setAttribute("role", "status");
+    const reset = document.createElement("a");
+    reset.className = "cq-reset";
+    reset.textContent = `Show every ${noun.replace(/s$/, "")}`;
+    const plain = new URL(window.location.href);
+    plain.search = "";
+    reset.href = plain.href;
+
+    // The filters as address parameters, in the columns' order.
+    function parameters() {
+      const params = new URLSearchParams();
+      for (const f of filters) {
+        if (f.param !== null) {
+          for (const value of f.values()) params.append(f.param, value);
+        } else {
+          f.values().forEach((value, i) => {
+            if (value !== "") params.set(f.params[i], value);
+          });
+        }
+      }
+      return params;
+    }
 
     function apply() {
       let shown = 0;
       for (const row of rows) {
-        const keep = filters.every(
-          (f) => f.select.value === "" || valueOf(row.cells[f.index]) === f.select.value,
-        );
+        const keep = filters.every((f) => f.test(valueOf(row.cells[f.index])));
         row.hidden = !keep;
         shown += keep ? 1 : 0;
       }
-      status.textContent = `${shown} of ${rows.length} ${noun} shown.`;
+      const bounded = filters.filter((f) => f.bounded()).map((f) => f.name.toLowerCase());
+      let words = `${shown} of ${rows.length} ${noun} shown.`;
+      if (bounded.length) {
+        const them = bounded.length > 1 ? "they are" : "it is";
+        words += ` Those that state no ${bounded.join(" or ")} are left out while ${them} bounded.`;
+      }
+      status.textContent = words;
+      const query = parameters().toString();
+      reset.hidden = query === "";
+      if (useAddress) {
+        const address = new URL(window.location.href);
+        address.search = query;
+        window.history.replaceState(null, "", address.href);
+      }
     }
 
     Array.from(head.cells).forEach((th, index) => {
       const name = th.textContent.trim();
       const filter = th.getAttribute("data-cq-filter");
+      const kind = th.getAttribute("data-cq-range");
+      let made = null;
       if (filter !== null) {
-        const label = document.createElement("label");
-        label.textContent = name;
-        const select = document.createElement("select");
-        select.name = `cq-${filter}`;
-        select.add(new Option(`Every ${name.toLowerCase()}`, ""));
-        const values = [...new Set(rows.map((row) => valueOf(row.cells[index])))];
-        values.sort((a, b) => compare("text", a, b));
-        for (const value of values) select.add(new Option(value, value));
-        select.addEventListener("change", apply);
-        label.appendChild(select);
-        controls.appendChild(label);
-        filters.push({ index, select });
+        made = choice(name, filter, index, rows, th.hasAttribute("data-cq-multiple"));
+      } else if (kind !== null) {
+        made = range(name, kind, th.getAttribute("data-cq-param") || `col${index}`, index);
       }
-      const kind = th.getAttribute("data-cq-sort") || "text";
+      if (made !== null) {
+        for (const control of made.controls) {
+          control.addEventListener("change", apply);
+          control.addEventListener("input", apply);
+        }
+        controls.appendChild(made.element);
+        filters.push(made);
+      }
+      const sort = th.getAttribute("data-cq-sort") || "text";
       const button = document.createElement("button");
       button.type = "button";
       button.className = "cq-sort";
@@ -74,14 +197,26 @@
         th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
         const keyed = rows.map((row, position) => [valueOf(row.cells[index]), position, row]);
         keyed.sort((x, y) => {
-          if (x[0] === "" || y[0] === "") return compare(kind, x[0], y[0]) || x[1] - y[1];
-          const order = compare(kind, x[0], y[0]);
+          if (x[0] === "" || y[0] === "") return compare(sort, x[0], y[0]) || x[1] - y[1];
+          const order = compare(sort, x[0], y[0]);
           return (ascending ? order : -order) || x[1] - y[1];
         });
         for (const [, , row] of keyed) body.appendChild(row);
       });
     });
+    reset.addEventListener("click", (event) => {
+      event.preventDefault();
+      for (const f of filters) f.set([]);
+      apply();
+    });
     controls.appendChild(status);
+    controls.appendChild(reset);
+    if (useAddress) {
+      const params = new URLSearchParams(window.location.search);
+      for (const f of filters) {
+        f.set(f.param !== null ? params.getAll(f.param) : f.params.map((p) => params.get(p)));
+      }
+    }
     const holder = table.closest(".cq-scroll") || table;
     holder.parentNode.insertBefore(controls, holder);
     apply();
