@@ -9,6 +9,7 @@ import re
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -365,3 +366,95 @@ def test_search_indexes_what_a_reader_looks_for(built: Path) -> None:
     assert "(1 × 8)" not in text  # nodes × GPUs, from the systems table
     pair = page(built, "pairs/" + next(p.name for p in sorted((built / "pairs").iterdir())))
     assert "exclude" not in main_text(pair)  # the front matter is not shown
+
+
+class _Scorecard(HTMLParser):
+    """The scorecard's head and, per row, its provider link and each cell's links and text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # inside table.cq-scorecard
+        self.head: list[str] = []
+        self.rows: list[list[tuple[list[str], str]]] = []
+        self.section = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "table" and "cq-scorecard" in (found.get("class") or ""):
+            self.depth = 1
+        elif self.depth and tag in ("thead", "tbody"):
+            self.section = tag
+        elif self.depth and tag == "tr" and self.section == "tbody":
+            self.rows.append([])
+        elif self.depth and tag in ("th", "td"):
+            if self.section == "thead":
+                self.head.append("")
+            else:
+                self.rows[-1].append(([], ""))
+        elif self.depth and tag == "a" and self.section == "tbody":
+            self.rows[-1][-1][0].append(found.get("href") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self.depth = 0
+
+    def handle_data(self, data: str) -> None:
+        if not self.depth or self.section == "" or not data.strip():
+            return
+        if self.section == "thead":
+            self.head[-1] += data
+        elif self.rows and self.rows[-1]:
+            links, text = self.rows[-1][-1]
+            self.rows[-1][-1] = (links, f"{text} {data.strip()}".strip())
+
+
+def test_the_scorecard_shows_each_clouds_strongest_result_under_each_program(
+    built: Path,
+) -> None:
+    """Checked against the records, with the rule written out again here: the result at the
+    largest scale a source states, then the newest; an empty cell where there is none."""
+    content = load_site(ROOT / "content")
+
+    def scale(v: Any) -> int | None:
+        if v.scope.accelerators is not None:
+            return int(v.scope.accelerators)
+        return max((s.accelerator_count for s in v.systems), default=None)
+
+    def rank(v: Any) -> tuple[bool, int, str, str]:
+        count = scale(v)
+        day = v.announced.isoformat() if v.announced else ""
+        return (count is not None, count or 0, day, v.id)
+
+    names = {p.name: p.id for p in content.programs.values()}
+    for uri, up in (("index.html", ""), ("providers/index.html", "../")):
+        parser = _Scorecard()
+        parser.feed((built / uri).read_text(encoding="utf-8"))
+        assert parser.head[0] == "Provider" and len(parser.rows) >= 10, uri
+        assert sorted(parser.head[1:]) == sorted(names), uri
+        seen = set()
+        for row in parser.rows:
+            (provider_link,), _ = row[0]
+            provider = provider_link.removeprefix(f"{up}providers/").strip("/")
+            seen.add(provider)
+            for name, (links, text) in zip(parser.head[1:], row[1:], strict=True):
+                results = [
+                    v
+                    for v in content.validations.values()
+                    if v.provider == provider and v.program == names[name]
+                ]
+                if not results:
+                    assert (links, text) == ([], "no result"), (uri, provider, name)
+                    continue
+                best = max(results, key=rank)
+                assert links == [f"{up}validations/{best.id}/"], (uri, provider, name)
+                assert text.startswith(best.outcome.result), (uri, provider, name, text)
+                assert best.outcome.grade in text
+                many = f"strongest of {len(results)}"
+                assert (many in text) == (len(results) > 1), (uri, provider, name, text)
+        # Every provider with a result that names its cloud has a row.
+        clouds = {
+            v.provider
+            for v in content.validations.values()
+            if v.submission is None or v.submission.cloud != "not-named"
+        }
+        assert clouds <= seen, (uri, clouds - seen)

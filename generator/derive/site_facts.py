@@ -20,6 +20,7 @@ from typing import Literal, TypeVar
 from generator.derive import chart_tables, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
+from generator.derive.scorecard import Scorecard, scorecard
 from generator.model.policy import Policy
 from generator.model.records import CaseStudy, Program, Suite, Validation
 from generator.model.site import Site
@@ -80,6 +81,7 @@ class SiteFacts:
     gaps: dict[str, list[derive.Gap]]  # by case study id, a gap per finding
     suites: dict[str, list[Suite]]  # by program id, by chip then id
     flagged: list[tuple[Validation, list[Flag]]]
+    scorecard: Scorecard  # each cloud's strongest result under each program
     fired: dict[str, int]  # by caveat rule: how many results it fires on
     charts: dict[str, chart_tables.Chart]
 
@@ -210,6 +212,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     programs = list(site.programs.values())
     named = sorted(site.providers.values(), key=lambda p: (p.name, p.id))
     gaps = {c.id: derive.gaps(c, site.programs[c.program]) for c in site.case_studies.values()}
+    clouds = [p.id for p in named if is_cloud(by_provider[p.id])]
     return SiteFacts(
         policy=policy,
         validations=validations,
@@ -230,7 +233,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         by_provider=by_provider,
         by_program=grouped(validations, lambda v: v.program, site.programs),
         by_platform=grouped(validations, lambda v: v.platform, site.platforms),
-        clouds=[p.id for p in named if is_cloud(by_provider[p.id])],
+        clouds=clouds,
         submitters=[p.id for p in named if not is_cloud(by_provider[p.id])],
         conflicts={p: derive.conflicts(own) for p, own in by_provider.items()},
         programs_without={
@@ -251,6 +254,9 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
             for v in validations
             if (found := flags(derived[v.id], superseded=v.id in replaced_by))
         ],
+        scorecard=scorecard(
+            clouds, programs, by_provider, {v.id: rows[v.id].accelerators for v in validations}
+        ),
         fired={
             rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)
             for rule in caveat_rules.RULES

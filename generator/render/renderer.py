@@ -320,7 +320,7 @@ class Renderer:
         latest = page_words.latest(self.validations)
         return self.page(
             "index.md", "home.md.j2", None, **vars(latest), flagged=self.flagged(),
-            timeline=self.charts["timeline"],
+            timeline=self.charts["timeline"], scorecard=self.site_facts.scorecard,
         )  # fmt: skip
 
     def index_pages(self) -> list[Page]:
@@ -335,6 +335,7 @@ class Renderer:
                 None,
                 clouds=[site.providers[p] for p in self.site_facts.clouds],
                 submitters=[site.providers[p] for p in self.site_facts.submitters],
+                scorecard=self.site_facts.scorecard,
             ),
             self.page(
                 "programs/index.md", "programs.md.j2", None, programs=list(site.programs.values())

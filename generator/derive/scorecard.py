@@ -1,0 +1,65 @@
+"""The scorecard: the site at a glance, one row per cloud and one column per program, each cell
+the provider's strongest result under that program.
+
+The strongest result is the one at the largest scale a source states, then the newest; a result
+whose scale no source states comes after every stated one, and an undated one after every dated
+one. The cell says how many results the provider has under the program, so a buyer sees that the
+one shown is not all there is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from generator.model.records import Program, Validation
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One provider's results under one program: the strongest, and how many there are."""
+
+    best: Validation
+    count: int
+
+
+@dataclass(frozen=True)
+class Row:
+    provider: str  # the provider's id
+    cells: list[Cell | None]  # in the order of the scorecard's programs; None where it has none
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    programs: list[Program]  # the columns, by name
+    rows: list[Row]
+
+
+def strength(validation: Validation, accelerators: int | None) -> tuple[int, int, date, str]:
+    """What ranks a result in its cell: stated scale, then the scale, then the date (the id
+    last, so the order never depends on the records' order)."""
+    day = validation.announced or date.min
+    return (accelerators is not None, accelerators or 0, day, validation.id)
+
+
+def scorecard(
+    clouds: list[str],
+    programs: list[Program],
+    by_provider: dict[str, list[Validation]],
+    accelerators: dict[str, int | None],
+) -> Scorecard:
+    """The scorecard of `clouds` (provider ids, in order) under `programs`; `accelerators` is
+    each result's largest stated count, by validation id."""
+    columns = sorted(programs, key=lambda p: (p.name, p.id))
+    rows = []
+    for provider in clouds:
+        cells: list[Cell | None] = []
+        for program in columns:
+            results = [v for v in by_provider[provider] if v.program == program.id]
+            if not results:
+                cells.append(None)
+                continue
+            best = max(results, key=lambda v: strength(v, accelerators[v.id]))
+            cells.append(Cell(best, len(results)))
+        rows.append(Row(provider, cells))
+    return Scorecard(columns, rows)
