@@ -458,3 +458,11 @@ def test_the_scorecard_shows_each_clouds_strongest_result_under_each_program(
             if v.submission is None or v.submission.cloud != "not-named"
         }
         assert clouds <= seen, (uri, clouds - seen)
+
+
+def test_the_side_by_side_index_links_every_pair_once(built: Path) -> None:
+    index = (built / "pairs" / "index.html").read_text(encoding="utf-8")
+    linked = re.findall(r"<li><a href=\"([^\"./]+)/\">", index)
+    pages = sorted(p.parent.name for p in (built / "pairs").glob("*/index.html"))
+    assert pages and sorted(linked) == pages
+    assert 'href="../pairs/"' in (built / "compare" / "index.html").read_text(encoding="utf-8")

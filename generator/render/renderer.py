@@ -303,6 +303,7 @@ class Renderer:
             self.checklist_page(),
             self.workloads_page(),
             *self.chip_pages(),
+            self.pairs_page(),
             *self.pair_pages(),
             *self.result_pages(),
             *self.provider_pages(),
@@ -452,6 +453,20 @@ class Renderer:
                 chip=chip,
                 kind_words=workloads.KIND_WORDS,
             )
+
+    def pairs_page(self) -> Page:
+        """The index of the side-by-side pages, by the chip family of the pair's first result."""
+        by_chip: dict[str, list[workloads.Pair]] = {}
+        for pair in self.site_facts.pairs:
+            by_chip.setdefault(self.site_facts.rows[pair.first.id].chip, []).append(pair)
+        return self.page(
+            "pairs/index.md",
+            "pairs.md.j2",
+            None,
+            by_chip=sorted(by_chip.items()),
+            labels={v.id: self.pair_label(v) for v in self.validations},
+            partners=workloads.PARTNERS,
+        )
 
     def pair_pages(self) -> Iterator[Page]:
         for pair in self.site_facts.pairs:
