@@ -342,3 +342,51 @@ def test_the_compare_table_fits_a_desktop_screen(browser: Browser, site_dir: Pat
         )
         assert fits[0] and fits[1] <= fits[2], fits
         page.context.close()
+
+
+def _pick(page: Page, ids: list[str]) -> None:
+    for validation_id in ids:
+        page.locator(f"tr[data-cq-id='{validation_id}'] input.cq-pick").check()
+
+
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
+def test_two_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> None:
+    """Two rows picked on the compare page open their pair's page where the site has one, and
+    otherwise a view composed from the two results' API documents."""
+    pairs = sorted(p.parent.name for p in (site_dir / "pairs").glob("*/index.html"))
+    first, second = pairs[0].split("--")
+    with served(site_dir) as base:
+        page = open_page(browser, base, "compare/")
+        _pick(page, [first, second])
+        page.locator(".cq-picker a").click()
+        page.wait_for_load_state("networkidle")
+        assert page.url.endswith(f"/pairs/{pairs[0]}/"), page.url
+        # No page for these two (different chips): their documents, side by side.
+        picked = ["crusoe-hgx-b300-exemplar", "lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1"]
+        assert "--".join(picked) not in pairs
+        page.goto(base + "compare/")
+        _pick(page, [picked[1], "nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1", picked[0]])
+        assert page.locator("input.cq-pick:checked").count() == 2  # the first one dropped
+        page.locator(".cq-picker a").click()
+        page.wait_for_selector("table.cq-pair-picked")
+        heads = page.eval_on_selector_all(
+            "table.cq-pair-picked thead th", "ths => ths.map(t => t.textContent.trim())"
+        )
+        titles = [h.split(": ")[0] for h in heads[1:]]
+        assert titles == ["Nebius NVIDIA Blackwell GPU (B200-SXM-180GB)", "Crusoe NVIDIA HGX B300"]
+        rows = dict(
+            page.eval_on_selector_all(
+                "table.cq-pair-picked tbody tr",
+                "rows => rows.map(r => [r.cells[0].textContent, [r.cells[1].textContent,"
+                " r.cells[2].textContent]])",
+            )
+        )
+        assert rows["Scale"][1] == "512 GPUs" and rows["Outcome"][1] == "pass (provider-reported)"
+        # An address that names no result, or one not made of an id, composes nothing.
+        for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
+            page.goto(base + f"pairs/?{query}")
+            page.wait_for_load_state("networkidle")
+            assert page.locator("table.cq-pair-picked").count() == 0
+        said = page.locator(".cq-picked").is_hidden()
+        assert said  # the last address was refused before anything was fetched
+        page.context.close()

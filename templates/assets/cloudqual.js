@@ -108,6 +108,50 @@
     };
   }
 
+  // A box on each row: two rows picked give a link to their side-by-side view (`pairs` is the
+  // side-by-side index's address, which opens the pair's own page where the site has one).
+  function picker(rows, pairs) {
+    const bar = document.createElement("p");
+    bar.className = "cq-picker";
+    const words = document.createElement("span");
+    const open = document.createElement("a");
+    bar.append(words, " ", open);
+    const picked = [];
+    function show() {
+      open.hidden = picked.length !== 2;
+      words.textContent =
+        picked.length === 2 ? "" : `Pick two results to set them side by side (${picked.length} of 2).`;
+      if (picked.length === 2) {
+        const address = new URL(pairs);
+        address.search = new URLSearchParams({ a: picked[0].id, b: picked[1].id }).toString();
+        open.href = address.href;
+        open.textContent = `Open ${picked[0].label} and ${picked[1].label} side by side`;
+      }
+    }
+    for (const row of rows) {
+      const id = row.getAttribute("data-cq-id");
+      if (id === null) continue;
+      const label = row.cells[0].textContent.trim() + ", " + row.cells[1].textContent.trim();
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.className = "cq-pick";
+      box.setAttribute("aria-label", `Pick ${label}`);
+      box.addEventListener("change", () => {
+        const at = picked.findIndex((p) => p.id === id);
+        if (box.checked && at < 0) picked.push({ id, label, box });
+        if (!box.checked && at >= 0) picked.splice(at, 1);
+        while (picked.length > 2) {
+          const first = picked.shift();
+          first.box.checked = false;
+        }
+        show();
+      });
+      row.cells[0].prepend(box, " ");
+    }
+    show();
+    return bar;
+  }
+
   function setUp(table) {
     const head = table.tHead.rows[0];
     const body = table.tBodies[0];
@@ -211,6 +255,8 @@
     });
     controls.appendChild(status);
     controls.appendChild(reset);
+    const target = document.getElementById(table.getAttribute("data-cq-pick") || "");
+    if (target !== null) controls.appendChild(picker(rows, target.href));
     if (useAddress) {
       const params = new URLSearchParams(window.location.search);
       for (const f of filters) {
@@ -223,4 +269,97 @@
   }
 
   document.querySelectorAll("table[data-cq-table]").forEach(setUp);
+
+  // The side-by-side view of two results picked on the compare page (?a=ID&b=ID): the pair's
+  // own page where the site has one, else composed here from the two results' API documents.
+  // Every value is set as text, never as markup.
+  const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  const holder = document.querySelector(".cq-picked");
+  const query = new URLSearchParams(window.location.search);
+  const ids = [query.get("a"), query.get("b")];
+  if (holder !== null && ids.every((id) => id !== null && ID.test(id)) && ids[0] !== ids[1]) {
+    const pair = [...ids].sort().join("--");
+    const own = Array.from(document.querySelectorAll(".md-typeset a[href]")).find((a) =>
+      new URL(a.href).pathname.replace(/\/$/, "").endsWith(`/${pair}`),
+    );
+    if (own !== undefined) {
+      window.location.replace(own.href);
+    } else {
+      compose(holder, ids);
+    }
+  }
+
+  function compose(into, picked) {
+    const api = into.querySelector(".cq-picked__api").href;
+    const fetched = picked.map((id) =>
+      fetch(new URL(`validations/${id}.json`, api)).then((response) => {
+        if (!response.ok) throw new Error(`no result ${id} on this site`);
+        return response.json();
+      }),
+    );
+    const heading = document.createElement("h2");
+    heading.textContent = "The two results you picked";
+    into.replaceChildren(heading);
+    into.hidden = false;
+    Promise.all(fetched)
+      .then((documents) => into.appendChild(sideBySide(documents, api)))
+      .catch((error) => {
+        const said = document.createElement("p");
+        said.textContent = `They cannot be shown: ${error.message}.`;
+        into.appendChild(said);
+      });
+  }
+
+  function sideBySide(documents, api) {
+    const table = document.createElement("table");
+    table.className = "cq-table cq-pair-picked";
+    const head = table.createTHead().insertRow();
+    head.appendChild(document.createElement("th")).textContent = "";
+    for (const doc of documents) {
+      const th = head.appendChild(document.createElement("th"));
+      th.scope = "col";
+      const link = th.appendChild(document.createElement("a"));
+      link.href = new URL(`../../${doc.page}`, api).href;
+      link.textContent = doc.title;
+    }
+    const yes = (d) => d.derived.evidence_answers.filter((a) => a.answer === "yes").length;
+    const applicable = (d) =>
+      d.derived.evidence_answers.filter((a) => a.answer !== "not-applicable").length;
+    const lines = [
+      // A title ends with the program's name and release ("...: MLPerf Training v5.1").
+      ["Program", (d) => d.title.slice(d.title.lastIndexOf(": ") + 2)],
+      ["Scale", (d) => d.derived.scale || "not stated"],
+      ["Announced", (d) => d.record.announced || "undated"],
+      ["Validity", (d) => d.derived.validity_status],
+      ["Outcome", (d) => `${d.record.outcome.result} (${d.record.outcome.grade})`],
+      ["Evidence answered yes", (d) => `${yes(d)} of ${applicable(d)}`],
+    ];
+    // Each workload's figures, every one of them (a result may have several systems), where
+    // both results measured it by the same metric.
+    const workloads = (d) => {
+      const found = new Map();
+      for (const m of d.record.measurements) {
+        const key = `${m.workload} (${m.metric}, ${m.unit})`;
+        found.set(key, [...(found.get(key) || []), m]);
+      }
+      return found;
+    };
+    const [first, second] = documents.map(workloads);
+    for (const key of first.keys()) {
+      if (!second.has(key)) continue;
+      lines.push([key, (d) => workloads(d).get(key).map((m) => {
+        const system = m.system ? ` (${m.system})` : "";
+        return `${Number(m.value.toFixed(2))} ${m.unit}${system}`;
+      }).join("; ")]);
+    }
+    const body = table.createTBody();
+    for (const [name, cell] of lines) {
+      const row = body.insertRow();
+      const th = row.appendChild(document.createElement("th"));
+      th.scope = "row";
+      th.textContent = name;
+      for (const doc of documents) row.insertCell().textContent = cell(doc);
+    }
+    return table;
+  }
 })();
