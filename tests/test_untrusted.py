@@ -357,7 +357,7 @@ def test_as_of_from_the_environment_pins_the_build_or_stops_it(tmp_path: Path) -
     result = mkdocs_build(project, CLOUDQUAL_AS_OF="'2026-12-01'")
     assert result.returncode == 0, result.stderr
     home = (project / "site" / "index.html").read_text(encoding="utf-8")
-    assert "validity end on 2026-12-01" in home
+    assert "What a buyer must act on, on 2026-12-01" in home
     result = mkdocs_build(project, CLOUDQUAL_AS_OF="yesterday")
     assert result.returncode != 0
     assert "CLOUDQUAL_AS_OF: expected a date as YYYY-MM-DD" in result.stderr
