@@ -234,15 +234,22 @@ def installed() -> str:
     return "\0".join(sorted(names))
 
 
-def code_version() -> str:
-    """The hash of the generator's own source and every installed distribution: what a cache of
-    anything the generator, or a tool it runs, made from the same files depends on."""
+@cache
+def _source() -> str:
+    """The hash of the generator's own source, once a process: a build asks for the code's
+    version several times (its snapshots, its pages' signatures, its history), and the code a
+    process runs is the code it loaded, even under `mkdocs serve`."""
     digest = hashlib.sha256(b"cloudqual code\0")
     for name, data in _entries(PACKAGE, "*.py"):
         digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)
-    digest.update(installed().encode())
     return digest.hexdigest()
+
+
+def code_version() -> str:
+    """The hash of the generator's own source and every installed distribution: what a cache of
+    anything the generator, or a tool it runs, made from the same files depends on."""
+    return hashlib.sha256(f"{_source()}\0{installed()}".encode()).hexdigest()
 
 
 def fingerprint(content_dir: Path, templates_dir: Path, options: dict[str, Any]) -> str | None:

@@ -100,7 +100,7 @@ def build(
     site = load_site(inputs.content_dir, known=known, stored=snapshots)
     snapshots.prune()
     # A new process (every `mkdocs build` after an edit) has no pages of its own yet: the
-    # remembered build's serve, each reused where its signature is unchanged.
+    # remembered build's pages serve, each reused where its signature is unchanged.
     previous = previous or memo.last()
     history = None
     if inputs.revisions is not None:
