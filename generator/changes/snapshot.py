@@ -94,7 +94,7 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
             "program": row.program,
             "chip": row.chip,
             "accelerators": row.accelerators,
-            "evidence": f"{row.yes} yes of {row.applicable}",
+            "evidence": row.evidence.words(),
         },
         sources=[s.id for s in derive.cited_sources(site.sources, validation)],
     )

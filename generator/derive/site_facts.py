@@ -20,6 +20,7 @@ from typing import Literal, TypeVar
 from generator.derive import chart_tables, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
+from generator.derive.evidence import Evidence, evidence
 from generator.derive.scorecard import Scorecard, scorecard
 from generator.model.policy import Policy
 from generator.model.records import CaseStudy, Program, Suite, Validation
@@ -45,8 +46,7 @@ class ResultRow:
     program: str  # the program's name and the result's release: "MLPerf Training v5.1"
     chip: str  # the chip, or WHOLE_CLOUD
     accelerators: int | None  # the result's count, or its largest system's
-    yes: int  # evidence questions answered "yes"
-    applicable: int  # evidence questions that apply to the result's program
+    evidence: Evidence  # what the result establishes, and what its sources leave unsaid
 
 
 @dataclass(frozen=True)
@@ -128,14 +128,12 @@ def is_cloud(validations: list[Validation]) -> bool:
 
 
 def result_row(site: Site, validation: Validation, derived: derive.Derived) -> ResultRow:
-    words = [a.word for a in derived.answers]
     return ResultRow(
         provider=by_whom(site, validation),
         program=program_label(site, validation),
         chip=derived.reconciliation.chip or WHOLE_CLOUD,
         accelerators=derive.largest_count(validation),
-        yes=words.count("yes"),
-        applicable=sum(word != "not-applicable" for word in words),
+        evidence=evidence(validation, derived.scale, derived.answers),
     )
 
 
