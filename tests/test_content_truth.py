@@ -146,13 +146,17 @@ def markdown_items(built: Path, validation_id: str) -> list[str]:
 def expected_items(validation: Validation) -> list[str]:
     """The items the analysis's reasoning leaves open for a validation, read from its raw facts:
     every item whose check no published figure settles, plus each whose figures are not all
-    published; the energy item only where the record states an energy source."""
+    published; the matrix only for an Exemplar result (no other program's results are a
+    model-and-precision suite), the training price-performance only for training results, and
+    the energy item only where the record states an energy source."""
     answers = {q: a.answer for q, a in validation.evidence.items()}
     items = []
-    if answers.get("matrix-published") != "yes":
+    exemplar = validation.program == "nvidia-exemplar-cloud"
+    if exemplar and answers.get("matrix-published") != "yes":
         items.append("request-matrix")
     items += ["confirm-deployment", "trial-own-workload"]
-    if {answers.get("per-model-throughput"), answers.get("pricing-published")} != {"yes"}:
+    priced = {answers.get("per-model-throughput"), answers.get("pricing-published")} == {"yes"}
+    if (exemplar or validation.program == "mlperf-training") and not priced:
         items.append("price-performance")
     if answers.get("reliability-published") != "yes":
         items.append("reliability")

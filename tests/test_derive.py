@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -373,8 +374,9 @@ def test_an_item_applies_only_where_its_condition_holds(real: Site) -> None:
     assert "energy" not in [o.item.id for o in derive.open_items(quiet, checklist)]
     lambda_ = real.validations["lambda-gb300-nvl72-mlperf-training-v6"]
     derived = everything(real, lambda_)
-    assert derived.applicable_items["trial-checklist"] == 5
-    assert len(derived.open_items["trial-checklist"]) == 5
+    # Not the matrix (an Exemplar check) and not the energy item (no energy source stated).
+    assert derived.applicable_items["trial-checklist"] == 4
+    assert len(derived.open_items["trial-checklist"]) == 4
 
 
 def worded(real: Site, validation: Validation, item_id: str) -> str:
@@ -413,12 +415,45 @@ def test_missing_names_only_what_the_answers_leave_out(real: Site) -> None:
     assert "pricing" not in text.split("because")[1]
 
 
-def test_unfilled_wording_shows_each_slot_by_name(real: Site) -> None:
-    item = real.checklists["trial-checklist"].items[0]
-    assert "one of the [configurations] validated configurations" in wording.item_wording(
-        item, None
+def test_general_wording_reads_plainly_without_placeholders(real: Site) -> None:
+    """The checklist page words each item for no one result: no slot shows as a placeholder."""
+    items = {i.id: i for i in real.checklists["trial-checklist"].items}
+    general = {i: wording.general_wording(item, real.questions) for i, item in items.items()}
+    assert "one of the validated configurations." in general["request-matrix"]
+    assert general["confirm-deployment"].endswith(
+        "rather than assuming every allocation reproduces the validation."
     )
+    assert general["trial-own-workload"].startswith("Use a trial to measure")
+    assert (
+        "because a result's sources may not provide per-model throughput or pricing sufficient"
+        in general["price-performance"]
+    )
+    for text in general.values():
+        assert not re.search(r"[\[{][a-z-]+[\]}]|  ", text), text
     assert wording.slots_in("a {configurations} b {missing}") == ["configurations", "missing"]
+
+
+def test_items_apply_by_program(real: Site) -> None:
+    """No model-and-precision matrix for a rating or an MLPerf result, no training
+    price-performance for an inference result; an item with no programs applies to all."""
+    checklist = real.checklists["trial-checklist"]
+
+    def applying(validation_id: str) -> list[str]:
+        return [i.id for i in derive.applicable_items(real.validations[validation_id], checklist)]
+
+    assert applying("coreweave-clustermax-2") == [
+        "confirm-deployment", "trial-own-workload", "reliability"
+    ]  # fmt: skip
+    assert applying("nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1") == [
+        "confirm-deployment", "trial-own-workload", "reliability"
+    ]  # fmt: skip
+    assert applying("nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1") == [
+        "confirm-deployment", "trial-own-workload", "price-performance", "reliability"
+    ]  # fmt: skip
+    assert applying("crusoe-hgx-b300-exemplar") == [
+        "request-matrix", "confirm-deployment", "trial-own-workload", "price-performance",
+        "reliability", "energy",
+    ]  # fmt: skip
 
 
 def test_claims_split_by_grade(real: Site) -> None:

@@ -149,9 +149,19 @@ def open_reason(
     )
 
 
+def for_program(item: ChecklistItem, program: str) -> bool:
+    """Whether an item applies to a program's results: it names the program, or no program."""
+    return item.programs is None or program in item.programs
+
+
 def applicable_items(validation: Validation, checklist: Checklist) -> list[ChecklistItem]:
-    """The checklist items that apply to this validation at all (`APPLIES`)."""
-    return [item for item in checklist.items if APPLIES[item.applies_when](validation)]
+    """The checklist items that apply to this validation at all: to its program, and under
+    their condition (`APPLIES`)."""
+    return [
+        item
+        for item in checklist.items
+        if for_program(item, validation.program) and APPLIES[item.applies_when](validation)
+    ]
 
 
 def open_items(

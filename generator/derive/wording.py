@@ -103,16 +103,49 @@ def slots_in(text: str) -> list[str]:
     return [match["name"] for match in SLOT_PATTERN.finditer(text)]
 
 
-def item_wording(item: ChecklistItem, wording: Wording | None) -> str:
-    """An item's text for one validation, its slots filled; for none, each slot as [name]."""
+# What each slot reads where an item is for no one result (the checklist page): plain words a
+# buyer reads without decoding, never a placeholder. A slot left out reads "" here too.
+GENERAL: dict[str, str] = {
+    "configurations": "",
+    "platform": "",
+    "accelerator": "accelerator",
+    "location": "",
+    "trial": "a trial",
+}
+assert set(SLOTS) == {*GENERAL, "missing"}
+
+
+def general_missing(item: ChecklistItem, questions: dict[str, Question]) -> str:
+    """The `missing` slot for no one result: what a result's sources may lack."""
+    wanted = [questions[q].asks_for if q in questions else q for q in item.closed_by]
+    return f"a result's sources may not provide {listed(wanted, 'or')}"
+
+
+def fill_slots(text: str, value: Callable[[str], str]) -> str:
+    """`text` with each known slot replaced by `value(name)`; a slot that reads "" is left out
+    with its space, and an unknown one kept as written (the checks reject it)."""
 
     def fill(match: re.Match[str]) -> str:
         name, before, after = match["name"], match["before"], match["after"]
-        if name not in SLOTS:  # checks.py rejects an unknown slot; keep the text as written
+        if name not in SLOTS:
             return match[0]
-        value = SLOTS[name](wording) if wording is not None else f"[{name}]"
-        if not value:
+        found = value(name)
+        if not found:
             return before if after else ""
-        return f"{before}{value}{after}"
+        return f"{before}{found}{after}"
 
-    return SLOT_PATTERN.sub(fill, " ".join(item.text.split()))
+    return SLOT_PATTERN.sub(fill, " ".join(text.split()))
+
+
+def item_wording(item: ChecklistItem, wording: Wording) -> str:
+    """An item's text for one validation, its slots filled from the validation's facts."""
+    return fill_slots(item.text, lambda name: SLOTS[name](wording))
+
+
+def general_wording(item: ChecklistItem, questions: dict[str, Question]) -> str:
+    """An item's text for no one result, as the checklist page lists it: each slot in plain
+    words (`GENERAL`), the missing figures as what a result's sources may lack."""
+    return fill_slots(
+        item.text,
+        lambda name: general_missing(item, questions) if name == "missing" else GENERAL[name],
+    )

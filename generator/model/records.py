@@ -654,6 +654,11 @@ class ChecklistItem(Strict):
         description="Evidence questions about a published figure whose yes answers, together, "
         "settle the check itself; an empty list means no published evidence can close it."
     )
+    programs: list[ProgramRef] | None = Field(
+        description="The programs whose results the item applies to; null for every program. "
+        "A check that asks for what a program's results never hold (a model-and-precision "
+        "matrix, of a rating) is left out of that program's checklists."
+    )
 
 
 class Checklist(Sourced, Record):

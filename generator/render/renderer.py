@@ -410,15 +410,28 @@ class Renderer:
         return self.page("changelog.md", "changelog.md.j2", None, days=days, why=why)
 
     def checklist_page(self) -> Page:
+        """The checklists by program: the items that apply to each program's results, worded for
+        no one result, and each result's own checklist linked under its program."""
+        known = self.site_facts
+        programs = sorted(self.site.programs.values(), key=lambda p: (p.name, p.id))
         return self.page(
             "checklist.md",
             "checklist.md.j2",
             self.only_file("checklists"),
             checklists=self.checklists,
-            questions=self.site.questions,
-            validations=self.validations,
+            by_program=[
+                (
+                    program,
+                    [
+                        (c, [i for i in c.items if derive.for_program(i, program.id)])
+                        for c in self.checklists
+                    ],
+                    known.by_program[program.id],
+                )
+                for program in programs
+            ],
             wordings={
-                (c.id, item.id): wording.item_wording(item, None)
+                (c.id, item.id): wording.general_wording(item, self.site.questions)
                 for c in self.checklists
                 for item in c.items
             },
@@ -427,10 +440,6 @@ class Renderer:
                 for c in self.checklists
                 for item in c.items
             },
-            slots=[
-                (name, " ".join((fill.__doc__ or "").split()))
-                for name, fill in wording.SLOTS.items()
-            ],
             sources=self.sources(*self.checklists),
         )
 
