@@ -177,6 +177,38 @@ def test_pages_state_only_what_the_sources_do(real_pages: dict[str, str]) -> Non
         assert "current B300 suite" not in page, uri
 
 
+def test_one_chip_under_two_names_is_one_family(real_pages: dict[str, str]) -> None:
+    """B200 results sit on two platform records, named as their sources name them (an HGX
+    system, and the accelerator in MLCommons' descriptions): the platforms page sets them under
+    one chip heading, and each page links the other and the chip's page of every result."""
+    index = real_pages["platforms/index.md"]
+    b200 = index[index.index("\n## B200\n") :].split("\n## ")[1]
+    assert 'href="hgx-b200/"' in b200 and 'href="nvidia-b200-sxm-180gb/"' in b200
+    assert 'href="../workloads/b200/"' in b200
+    for page, other in [
+        ("hgx-b200", "nvidia-b200-sxm-180gb"),
+        ("nvidia-b200-sxm-180gb", "hgx-b200"),
+    ]:
+        text = real_pages[f"platforms/{page}.md"]
+        assert f'href="../{other}/"' in text and 'href="../../workloads/b200/"' in text, page
+    alone = real_pages["platforms/nvidia-l40s.md"]
+    assert "under another name" not in alone
+
+
+def test_workload_cells_keep_the_results_scale_and_say_whose_architecture(
+    real_pages: dict[str, str],
+) -> None:
+    """Crusoe's B300 pass covers its inferred suite at 512 GPUs: each of its cells says so. The
+    suite labels no model's architecture, while Crusoe states the suite's as a whole: the pages
+    say which is which, rather than "not stated" on one and "dense, moe" on the other."""
+    b300 = real_pages["workloads/b300.md"]
+    deepseek = next(line for line in b300.splitlines() if "<td>DeepSeek-V3 (671B)</td>" in line)
+    assert "not labelled by the suite" in deepseek
+    assert "in inferred suite</span>, result at 512 GPUs" in deepseek
+    crusoe = real_pages["validations/crusoe-hgx-b300-exemplar.md"]
+    assert "architectures across the whole suite, not per model: dense, moe" in crusoe
+
+
 @pytest.mark.slow
 def test_the_same_content_renders_the_same_bytes_under_any_hash_seed(tmp_path: Path) -> None:
     """Sets and dicts of strings iterate in an order that changes with PYTHONHASHSEED; no page,

@@ -42,7 +42,9 @@ class Cell:
 
     validation: Validation
     kind: Kind
-    detail: str | None  # a measured value, "14.25 min at 72 GPUs"; None for suite coverage
+    # A measured value, "14.25 min at 72 GPUs"; for suite coverage, the result's scale where a
+    # source states it, "result at 512 GPUs"; else None.
+    detail: str | None
 
 
 @dataclass
@@ -112,13 +114,16 @@ def by_chip(
         suite = reconciliation.suite
         if suite is not None and suite.workloads is not None and not v.measurements:
             kind: Kind = "stated" if derived[v.id].cells_ran_stated else "inferred"
+            # The result's scale, not the cell's: which cells ran at it is not published.
+            stated = derived[v.id].scale
+            scale = None if stated is None else f"result at {stated}"
             for w in suite.workloads:
                 precisions = tuple(w.precisions)
                 key = (program, w.model, w.size or "", w.architecture or "", ",".join(precisions))
                 row = rows[chip].setdefault(
                     key, Row(program, w.model, w.size, w.architecture, precisions)
                 )
-                row.cells.setdefault(v.provider, []).append(Cell(v, kind, None))
+                row.cells.setdefault(v.provider, []).append(Cell(v, kind, scale))
             covered = True
         if not covered:
             without[chip].append(v)

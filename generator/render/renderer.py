@@ -41,6 +41,7 @@ from generator.model.records import (
     GRADE_MEANINGS,
     KINDS,
     SHOWN_MEANINGS,
+    Platform,
     Record,
     Validation,
 )
@@ -325,6 +326,7 @@ class Renderer:
         )  # fmt: skip
 
     def index_pages(self) -> list[Page]:
+        views = self.chip_views
         site = self.site
         return [
             self.page(
@@ -345,7 +347,10 @@ class Renderer:
                 "platforms/index.md",
                 "platforms.md.j2",
                 None,
-                platforms=list(site.platforms.values()),
+                by_chip=[
+                    (chip, views[chip].slug if chip in views else None, platforms)
+                    for chip, platforms in sorted(self.platforms_by_chip.items())
+                ],
             ),
         ]
 
@@ -550,10 +555,25 @@ class Renderer:
                 sources=self.sources(program, *program_suites),
             )
 
+    @property
+    def platforms_by_chip(self) -> dict[str, list[Platform]]:
+        """The platforms of each chip family, by name: sources name one chip as a system (HGX
+        B200) or as the accelerator (B200-SXM-180GB), and the site keeps each as written."""
+        found: dict[str, list[Platform]] = {}
+        for platform in sorted(self.site.platforms.values(), key=lambda p: (p.name, p.id)):
+            found.setdefault(platform.chip, []).append(platform)
+        return found
+
+    @property
+    def chip_views(self) -> dict[str, workloads.ChipView]:
+        return {view.chip: view for view in self.site_facts.chips}
+
     def platform_pages(self) -> Iterator[Page]:
         known = self.site_facts
+        by_chip, views = self.platforms_by_chip, self.chip_views
         for platform in self.site.platforms.values():
             own = known.by_platform[platform.id]
+            siblings = [p for p in by_chip[platform.chip] if p.id != platform.id]
             yield self.page(
                 record_uri("platforms", platform.id),
                 "platform.md.j2",
@@ -561,6 +581,8 @@ class Renderer:
                 depends_on=[f"platforms:{platform.id}", "references"]
                 + [f"facts:{v.id}" for v in own],
                 platform=platform,
+                siblings=siblings,
+                chip_slug=views[platform.chip].slug if platform.chip in views else None,
                 validations=own,
                 sources=self.sources(platform),
             )
