@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -176,9 +177,48 @@ def test_themes_differ_only_in_colours(site_charts: dict[str, Chart]) -> None:
     chart = site_charts["evidence"]
     light, dark = charts.spec(chart, "light"), charts.spec(chart, "dark")
     assert light["config"]["axis"]["labelColor"] != dark["config"]["axis"]["labelColor"]
+    back = {dark_colour: light_colour for light_colour, dark_colour in charts.DARK_MARKS.items()}
     assert {k: v for k, v in light.items() if k != "config"} == {
-        k: v for k, v in dark.items() if k != "config"
+        k: v for k, v in charts.recoloured(dark, back).items() if k != "config"
     }
+    assert "#6E6E6E" in json.dumps(dark) and "#EEEEEE" not in json.dumps(dark)
+
+
+def luminance(colour: str) -> float:
+    channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(first: str, second: str) -> float:
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# What a dark chart draws that is not a mark on the background: the text on coloured cells (its
+# own contrast is checked against the cells) and the grid lines, which carry no value.
+NOT_ON_BACKGROUND = {charts.CELL_TEXT, charts.THEMES["dark"]["grid"]}
+
+
+def hex_colours(spec: Any) -> set[str]:
+    """Every colour a spec names outside its data."""
+    if isinstance(spec, dict):
+        return {c for k, v in spec.items() if k not in ("data", "datasets") for c in hex_colours(v)}
+    if isinstance(spec, list):
+        return {c for v in spec for c in hex_colours(v)}
+    return {spec} if isinstance(spec, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", spec) else set()
+
+
+def test_every_dark_mark_has_3_to_1_on_the_background(site_charts: dict[str, Chart]) -> None:
+    """Every colour a dark chart draws with stands at least 3:1 against the slate background,
+    and the cell text at least 4.5:1 on every cell colour."""
+    for chart in site_charts.values():
+        for colour in hex_colours(charts.spec(chart, "dark")) - NOT_ON_BACKGROUND:
+            assert contrast(colour, charts.DARK_BACKGROUND) >= 3, (chart.id, colour)
+    for colour in charts.CELL_COLOURS.values():
+        dark = charts.DARK_MARKS.get(colour, colour)
+        assert contrast(charts.CELL_TEXT, dark) >= 4.5, colour
+        assert contrast(charts.CELL_TEXT, colour) >= 4.5, colour
 
 
 def test_every_chart_table_is_its_spec_data(site_charts: dict[str, Chart]) -> None:
@@ -229,6 +269,13 @@ def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
         assert (
             b"http://" not in data.replace(b"http://www.w3.org/", b"") and b"https://" not in data
         )
+        if uri.endswith(".dark.svg"):  # as drawn: every mark 3:1 against the slate background
+            for element in root.iter():
+                if element.tag.endswith("text"):
+                    continue
+                for colour in (element.get("fill"), element.get("stroke")):
+                    if colour and colour.startswith("#") and colour not in NOT_ON_BACKGROUND:
+                        assert contrast(colour, charts.DARK_BACKGROUND) >= 3, (uri, colour)
 
 
 def test_a_chart_is_keyed_by_what_it_is_drawn_from(
