@@ -339,6 +339,58 @@ def test_one_address_answers_a_scale_question_and_keeps_the_filters(
         again.context.close()
 
 
+def shown_answers(page: Page) -> dict[str, str]:
+    """The compare page's count of answers per question, as its figure reads."""
+    lines = page.eval_on_selector_all(
+        "figure[data-cq-shown=results] tbody tr",
+        "rows => rows.map(r => [r.cells[0].textContent, r.cells[1].textContent])",
+    )
+    return {label.strip(): words.strip() for label, words in lines}
+
+
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
+def test_the_answers_figure_follows_the_filters(browser: Browser, site_dir: Path) -> None:
+    """The figure under the results table counts the answers of the rows the filters leave, and
+    reads the same as the records say: for every result at first, for a chip after a filter,
+    and for every result again after the reset."""
+    from generator.derive.site_facts import derive_site
+    from generator.model.policy import Policy
+
+    content = load_site(site_dir.parent / "content")
+    facts = derive_site(content, Policy(date(2026, 12, 2)))
+    order = ["yes", "partial", "no", "not-published", "not-stated", "unanswered", "not-applicable"]
+
+    def expected(ids: list[str]) -> dict[str, str]:
+        found = {}
+        for i, question in enumerate(sorted(content.questions.values(),
+                                             key=lambda q: (q.order, q.id))):  # fmt: skip
+            words = [facts.derived[v].answers[i].word for v in ids]
+            found[question.label] = ", ".join(
+                f"{words.count(w)} {w.replace('-', ' ')}" for w in order if words.count(w)
+            )
+        return found
+
+    every = [v.id for v in facts.validations]
+    b300 = [v for v in every if facts.rows[v].chip == "B300"]
+    assert b300
+    with served(site_dir) as base:
+        page = open_page(browser, base, "compare/")
+        assert shown_answers(page) == expected(every)
+        page.select_option("select[name=cq-chip]", ["B300"])
+        assert shown_answers(page) == expected(b300)
+        parts = page.eval_on_selector_all(
+            "figure[data-cq-shown=results] tbody tr:first-child .cq-stack__part",
+            "parts => parts.map(p => [p.className, p.style.flexGrow])",
+        )
+        assert sum(int(grow) for _, grow in parts) == len(b300)
+        page.get_by_role("link", name="Show every result").click()
+        assert shown_answers(page) == expected(every)
+        page.context.close()
+        plain = open_page(browser, base, "compare/", script=False)  # as the page is written
+        assert shown_answers(plain) == expected(every)
+        plain.context.close()
+
+
 @pytest.mark.parametrize("site_dir", BOTH, indirect=True)
 def test_the_compare_table_fits_a_desktop_screen(browser: Browser, site_dir: Path) -> None:
     """At 1280 px the results table's last column is in view, unscrolled: the page gives the

@@ -375,7 +375,21 @@ class Renderer:
             questions=self.questions,
             matrix=self.charts["evidence"],
             fired=self.site_facts.fired,
+            shown_words=list(SHOWN_MEANINGS),
+            shown_answers=self.answer_counts(self.validations),
         )
+
+    def answer_counts(self, validations: list[Validation]) -> list[tuple[Any, list[Any]]]:
+        """For each question, how many of `validations` give each answer word, in the order
+        pages list the words; the compare page's script counts the rows it shows the same way."""
+        counted = [Counter[str]() for _ in self.questions]
+        for v in validations:
+            for i, answered in enumerate(self.derived[v.id].answers):
+                counted[i][answered.word] += 1
+        return [
+            (q, [(word, counts[word]) for word in SHOWN_MEANINGS if counts[word]])
+            for q, counts in zip(self.questions, counted, strict=True)
+        ]
 
     def data_page(self, examples: list[api.Example]) -> Page:
         return self.page(

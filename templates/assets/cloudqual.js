@@ -186,6 +186,42 @@
       return params;
     }
 
+    // A figure that counts the answers of the rows shown (figure[data-cq-shown=TABLE]): each
+    // row carries its answers in the questions' order (data-cq-answers), and each of the
+    // figure's rows is one question. Redrawn on every filter, as text and as a bar.
+    const summary = document.querySelector(
+      `figure[data-cq-shown="${table.getAttribute("data-cq-table")}"]`,
+    );
+
+    function summarise() {
+      if (summary === null) return;
+      const order = (summary.getAttribute("data-cq-order") || "").split(" ");
+      const counts = [];
+      for (const row of rows) {
+        if (row.hidden) continue;
+        (row.getAttribute("data-cq-answers") || "").split(" ").forEach((word, i) => {
+          counts[i] = counts[i] || new Map();
+          counts[i].set(word, (counts[i].get(word) || 0) + 1);
+        });
+      }
+      summary.querySelectorAll("tbody tr").forEach((line, i) => {
+        const bar = line.querySelector(".cq-stack");
+        const words = line.querySelector(".cq-stack__words");
+        const parts = [];
+        bar.textContent = "";
+        for (const word of order) {
+          const n = (counts[i] && counts[i].get(word)) || 0;
+          if (n === 0) continue;
+          const part = document.createElement("span");
+          part.className = `cq-stack__part cq-stack__part--${word}`;
+          part.style.flexGrow = String(n);
+          bar.appendChild(part);
+          parts.push(`${n} ${word.replace(/-/g, " ")}`);
+        }
+        words.textContent = parts.length ? parts.join(", ") : "no result shown";
+      });
+    }
+
     function apply() {
       let shown = 0;
       for (const row of rows) {
@@ -200,6 +236,7 @@
         words += ` Those that state no ${bounded.join(" or ")} are left out while ${them} bounded.`;
       }
       status.textContent = words;
+      summarise();
       const query = parameters().toString();
       reset.hidden = query === "";
       if (useAddress) {
