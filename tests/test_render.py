@@ -209,6 +209,40 @@ def test_workload_cells_keep_the_results_scale_and_say_whose_architecture(
     assert "architectures across the whole suite, not per model: dense, moe" in crusoe
 
 
+def test_each_grade_and_answer_links_the_glossary_at_first_use(
+    real_pages: dict[str, str],
+) -> None:
+    """On every page, the first badge of each grade and each answer links its glossary entry,
+    and no later one does; every entry linked is on the glossary page."""
+    glossary = real_pages["glossary.md"]
+    entries = set(re.findall(r'<dt id="([a-z-]+)">', glossary))
+    assert {
+        "grade-program-owner",
+        "answer-not-published",
+        "answer-not-stated",
+        "analysis",
+    } <= entries
+    linked_pages = 0
+    for uri, text in real_pages.items():
+        if uri == "glossary.md":
+            assert 'class="cq-term"' not in text
+            continue
+        badges = re.finditer(
+            r'(<a class="cq-term" href="[^"#]*glossary/#([a-z-]+)">)?'
+            r'<span class="cq-(grade|answer) cq-(?:grade|answer)--([a-z-]+)"',
+            text,
+        )
+        seen: set[str] = set()
+        for badge in badges:
+            name = f"{badge[3]}-{badge[4]}"
+            assert bool(badge[1]) == (name not in seen), (uri, name)
+            if badge[1]:
+                assert badge[2] == name and name in entries, (uri, name)
+            seen.add(name)
+        linked_pages += bool(seen)
+    assert linked_pages > 100
+
+
 @pytest.mark.slow
 def test_the_same_content_renders_the_same_bytes_under_any_hash_seed(tmp_path: Path) -> None:
     """Sets and dicts of strings iterate in an order that changes with PYTHONHASHSEED; no page,

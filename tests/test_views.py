@@ -100,7 +100,7 @@ def test_by_workload_answers_three_buyer_questions(
         # 2. "...and a mixture-of-experts model?" DeepSeek-V3 is in Crusoe's inferred suite, in
         # three precisions; no source we hold labels its architecture, and the page says so.
         deepseek = rows["DeepSeek-V3 (671B)"]
-        assert deepseek[2] == "not stated" and deepseek[3] == "BF16, FP8, NVFP4"
+        assert deepseek[2] == "not labelled by the suite" and deepseek[3] == "BF16, FP8, NVFP4"
         assert "in inferred suite" in " ".join(deepseek)
         page.context.close()
         # 3. "Who has measured Llama 3.1 8B on B200?" Filter to MLPerf, read the row.

@@ -23,6 +23,7 @@ from generator.changes.history import History, Step
 from generator.derive import page_words, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
+from generator.derive.glossary import glossary
 from generator.derive.site_facts import SiteFacts, derive_site
 from generator.english import listed, plural
 from generator.escape import visible
@@ -119,6 +120,10 @@ def _step_note(step: Step, changed: bool) -> str | None:
     return None
 
 
+# The glossary's page: grades and answers link to their entries there at first use on a page.
+GLOSSARY = "glossary.md"
+
+
 class Renderer:
     """The site's pages: each a template given a view, and each view only selects and formats
     what `derive_site` derived. Every page carries a signature of its inputs, so a rebuild
@@ -209,8 +214,17 @@ class Renderer:
                 return source_file(uri, path)
             return relative_file(uri, path, self.directory_urls)
 
+        used: set[str] = set()
+
+        def term(anchor: str) -> str:
+            """The glossary entry's address at the term's first use on this page, else ""."""
+            if anchor in used or uri == GLOSSARY:
+                return ""
+            used.add(anchor)
+            return f"{href(GLOSSARY)}#{anchor}"
+
         text = self.env.get_template(template).render(
-            **self.context, href=href, link=link, download=download, here=uri, **view
+            **self.context, href=href, link=link, download=download, term=term, here=uri, **view
         )
         return Page(path, text, edit_path)
 
@@ -299,6 +313,7 @@ class Renderer:
             *self.index_pages(),
             self.case_studies_page(),
             self.compare_page(),
+            self.glossary_page(),
             self.data_page(examples),
             self.changelog_page(),
             self.checklist_page(),
@@ -364,6 +379,11 @@ class Renderer:
             gaps=self.site_facts.gaps,
             sources=self.sources(*case_studies),
             chart=self.charts.get("case-studies"),
+        )
+
+    def glossary_page(self) -> Page:
+        return self.page(
+            GLOSSARY, "glossary.md.j2", None, sections=glossary(self.site, self.policy)
         )
 
     def compare_page(self) -> Page:

@@ -1,0 +1,145 @@
+"""The glossary: every word the pages use in a sense of their own, with what it means here.
+
+Grades and answers come from the one vocabulary the records, the pages and the JSON Schema share
+(`GRADE_MEANINGS`, `SHOWN_MEANINGS`); the other terms are the site's own, defined once here.
+Pages link a grade or an answer to its entry at its first use on the page (the renderer's `term`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.derive.page_words import VALIDITY_WORDS
+from generator.derive.workloads import KIND_WORDS
+from generator.model.policy import Policy
+from generator.model.records import GRADE_MEANINGS, SHOWN_MEANINGS
+from generator.model.site import Site
+
+
+@dataclass(frozen=True)
+class Term:
+    anchor: str  # the entry's id on the glossary page: "grade-program-owner"
+    term: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    lead: str
+    terms: tuple[Term, ...]
+
+
+# What each validity word means, for the policy the build judges by.
+def validity_meanings(policy: Policy) -> dict[str, str]:
+    return {
+        "valid": "Inside the validity period its program states.",
+        "expiring": f"Within {policy.expiry_warning_days} days of the end of its program's "
+        "validity period.",
+        "expired": "Past the end of its program's validity period.",
+        "unknown": "Its program states a validity period, but the result's date is not stated, "
+        "so its end cannot be worked out.",
+        "no-expiry": "Its program states no validity period.",
+    }
+
+
+COVERAGE_MEANINGS = {
+    "measured": "The result publishes a figure for the workload.",
+    "stated": "The provider names the suite that ran, and every workload in it ran.",
+    "inferred": "The site inferred the suite from the counts the provider reports; which of "
+    "its workloads ran is not published.",
+}
+assert set(COVERAGE_MEANINGS) == set(KIND_WORDS)
+
+
+def glossary(site: Site, policy: Policy) -> list[Section]:
+    """The glossary's sections, each term with its meaning."""
+    owners = sorted({(p.owner, p.name) for p in site.programs.values()})
+    owned = "; ".join(f"{owner} for {name}" for owner, name in owners)
+    terms = [
+        Term(
+            "analysis",
+            "the analysis",
+            "An analysis the site started from, a source of the kind 'analysis': it reasons "
+            "about other documents, so what it concludes is graded secondary and cited to it "
+            "by title.",
+        ),
+        Term(
+            "program-owner",
+            "program owner",
+            "Who defines a program and its criteria"
+            + (f": {owned}." if owned else ".")
+            + " What the owner states about a result is graded program-owner.",
+        ),
+        Term(
+            "evidence-question",
+            "evidence question",
+            "One of the questions each result is asked: is a figure a buyer needs published? "
+            "The answers are listed below; a question that does not apply to a program is "
+            "not applicable, never a gap.",
+        ),
+        Term(
+            "scale",
+            "scale",
+            "How many accelerators (GPUs, TPU chips) a result ran on, as its source states it; a "
+            "range where the result has systems of several sizes.",
+        ),
+        Term(
+            "suite",
+            "suite",
+            "The list of workloads, each in its precisions, that a program's qualification runs "
+            "on one chip at one release.",
+        ),
+        Term(
+            "submitter",
+            "submitter",
+            "Who submitted an MLPerf result: the cloud itself, a partner on its behalf, or a "
+            "maker whose system description names no cloud ('cloud not named').",
+        ),
+        Term(
+            "needs-attention",
+            "needs attention",
+            "A result the home page flags: near or past its validity end, a review overdue "
+            f"(last reviewed more than {policy.review_max_age_days} days ago), or replaced by a "
+            "newer result of the same provider, program and chip whose outcome the program "
+            "owner states.",
+        ),
+        Term(
+            "open-check",
+            "open check",
+            "A trial-checklist item that a result's published evidence leaves open, for a "
+            "trial or a contract to settle.",
+        ),
+    ]
+    return [
+        Section(
+            "Terms",
+            "Words the pages use in a sense of their own.",
+            tuple(sorted(terms, key=lambda t: t.term)),
+        ),
+        Section(
+            "Evidence grades",
+            "How directly a figure or a claim is known. Every one the site shows carries one.",
+            tuple(Term(f"grade-{g}", g, m) for g, m in GRADE_MEANINGS.items()),
+        ),
+        Section(
+            "Answers",
+            "What a result's sources say to an evidence question. 'not-published' and "
+            "'not-stated' differ: the first says the figure exists and is withheld, the second "
+            "that the sources are silent.",
+            tuple(Term(f"answer-{a}", a, m) for a, m in SHOWN_MEANINGS.items()),
+        ),
+        Section(
+            "Validity",
+            "Where a result stands against its program's validity period on the build's date.",
+            tuple(
+                Term(f"validity-{v}", VALIDITY_WORDS[v], m)
+                for v, m in validity_meanings(policy).items()
+            ),
+        ),
+        Section(
+            "Workload coverage",
+            "How a result covers a workload on a chip's page.",
+            tuple(Term(f"coverage-{k}", KIND_WORDS[k], m) for k, m in COVERAGE_MEANINGS.items()),
+        ),
+    ]
