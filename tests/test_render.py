@@ -88,6 +88,7 @@ def test_every_record_page_and_section_is_rendered(real_site: Site, real_output:
         "case-studies.md",
         "data.md",
         "changelog.md",
+        "glossary.md",
     }
     expected |= {"workloads/index.md", "pairs/index.md"}
     for kind in ("validations", "providers", "programs", "platforms"):
@@ -241,6 +242,23 @@ def test_each_grade_and_answer_links_the_glossary_at_first_use(
             seen.add(name)
         linked_pages += bool(seen)
     assert linked_pages > 100
+
+
+def test_citations_are_numbered_notes_to_the_pages_sources(real_pages: dict[str, str]) -> None:
+    """A citation is the number of its source in the page's list, so a source's title is read
+    once, in the list, however often the page cites it (Crusoe's B300 page cited one title 34
+    times in running text)."""
+    page = real_pages["validations/crusoe-hgx-b300-exemplar.md"]
+    listed = re.findall(r'<li id="source-([a-z0-9-]+)"><strong>([^<]+)</strong>', page)
+    notes = re.findall(r'<a class="cq-cite cq-cite--note" href="#source-([a-z0-9-]+)" '
+                       r'title="[^"]*" aria-label="Source (\d+): [^"]*">\[(\d+)\]</a>', page)  # fmt: skip
+    assert len(notes) > 30
+    ids = [source_id for source_id, _ in listed]
+    for source_id, number, shown in notes:
+        assert number == shown and ids[int(number) - 1] == source_id
+    visible = re.sub(r"<[^>]+>", "", page)
+    for _, title in listed:
+        assert visible.count(title) == 1, title
 
 
 @pytest.mark.slow
