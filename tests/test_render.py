@@ -250,8 +250,11 @@ def test_citations_are_numbered_notes_to_the_pages_sources(real_pages: dict[str,
     times in running text)."""
     page = real_pages["validations/crusoe-hgx-b300-exemplar.md"]
     listed = re.findall(r'<li id="source-([a-z0-9-]+)"><strong>([^<]+)</strong>', page)
-    notes = re.findall(r'<a class="cq-cite cq-cite--note" href="#source-([a-z0-9-]+)" '
-                       r'title="[^"]*" aria-label="Source (\d+): [^"]*">\[(\d+)\]</a>', page)  # fmt: skip
+    note = (
+        r'<a class="cq-cite cq-cite--note" href="#source-([a-z0-9-]+)" '
+        r'title="[^"]*" aria-label="Source (\d+): [^"]*">\[(\d+)\]</a>'
+    )
+    notes = re.findall(note, page)
     assert len(notes) > 30
     ids = [source_id for source_id, _ in listed]
     for source_id, number, shown in notes:
