@@ -398,7 +398,13 @@ class _Scorecard(HTMLParser):
                 self.head.append("")
             else:
                 self.rows[-1].append(([], ""))
-        elif self.depth and tag == "a" and self.section == "tbody":
+        # A grade's link to its glossary entry says what the grade means, not the result.
+        elif (
+            self.depth
+            and tag == "a"
+            and self.section == "tbody"
+            and "cq-term" not in (found.get("class") or "")
+        ):
             self.rows[-1][-1][0].append(found.get("href") or "")
 
     def handle_endtag(self, tag: str) -> None:

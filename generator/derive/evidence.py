@@ -29,6 +29,10 @@ NOT_PUBLISHED = ("not-published",)
 NO = ("no",)
 SILENT = ("not-stated", "unanswered")
 
+# The bar in a table cell, a character per fact or question: a square per element would make
+# the 1,000-result compare page pass its size budget. The page's legend says what each means.
+SYMBOLS = {"yes": "\u25cf", "partial": "\u25d0", "absent": "\u2715", "silent": "\u25cb"}
+
 # A result's own fact outweighs every published answer: a question can add at most 2.
 FACT_WEIGHT = 100
 
@@ -99,6 +103,34 @@ class Evidence:
         if self.scale:
             return "Scale stated; outcome not established."
         return "Neither outcome nor scale stated."
+
+    def short(self) -> str:
+        """The table cell's words, every group together: "Outcome and scale stated; 1
+        published, 1 in part, 1 not published, 7 not stated." A result's page gives each
+        group, and names each question."""
+        counts = [
+            (sum(len(g.published) for g in self.groups), "published"),
+            (sum(len(g.in_part) for g in self.groups), "in part"),
+            (sum(len(g.not_published) for g in self.groups), "not published"),
+            (sum(len(g.no) for g in self.groups), "answered no"),
+            (sum(len(g.silent) for g in self.groups), "not stated"),
+        ]
+        said = ", ".join(f"{n} {words}" for n, words in counts if n)
+        return f"{self.facts_words()[:-1]}; {said or 'no question applies'}."
+
+    def symbols(self) -> str:
+        """The bar as characters, a table cell's: the result's two facts, then each group's
+        questions, published first (`SYMBOLS`), groups apart."""
+        facts = "".join(SYMBOLS["yes" if fact else "silent"] for fact in (self.outcome, self.scale))
+        groups = [
+            SYMBOLS["yes"] * len(g.published)
+            + SYMBOLS["partial"] * len(g.in_part)
+            + SYMBOLS["absent"] * len(g.absent)
+            + SYMBOLS["silent"] * len(g.silent)
+            for g in self.groups
+            if g.size
+        ]
+        return " ".join([facts, *groups])
 
     def words(self) -> str:
         """The whole of it, as the change report and plain-text readers see it."""

@@ -199,7 +199,9 @@
       const counts = [];
       for (const row of rows) {
         if (row.hidden) continue;
-        (row.getAttribute("data-cq-answers") || "").split(" ").forEach((word, i) => {
+        // A row's answers are written as digits, each a word's place in the figure's order:
+        // words would add 100 bytes a row to a page of a thousand results.
+        Array.from(row.getAttribute("data-cq-answers") || "", (digit) => order[+digit]).forEach((word, i) => {
           counts[i] = counts[i] || new Map();
           counts[i].set(word, (counts[i].get(word) || 0) + 1);
         });
