@@ -171,6 +171,10 @@ def test_timeline_counts_months_and_groups_the_undated(
     assert sum(int(row["results"]) for row in rows) == len(real.validations) - sum(
         expected.values()
     )
+    # One count scale for both panels, its axis drawn once: two axes each labelled 1 to N
+    # read as two different counts.
+    assert spec["resolve"]["scale"]["y"] == "shared"
+    assert dated["encoding"]["y"]["axis"] and undated["encoding"]["y"]["axis"] is None
 
 
 def test_themes_differ_only_in_colours(site_charts: dict[str, Chart]) -> None:

@@ -114,7 +114,7 @@ def case_study_chart(table: Table) -> alt.TopLevelMixin:
     # A finding published only as a bound ("within 3%") has no lower figure; its bar is drawn
     # from zero, and its label says "within", so the CSV never shows a lower bound of 0.
     base = alt.Chart().encode(
-        y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=220)),
+        y=alt.Y("finding:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
     )
     bars = (
         base.transform_calculate(
@@ -213,11 +213,14 @@ def timeline_chart(table: Table, categories: tuple[str, ...] = ()) -> alt.TopLev
         .mark_bar()
         .encode(
             x=alt.X(f"{period}:N", title=None, axis=alt.Axis(labelAngle=0)),
-            y=count, color=colour, tooltip=tooltip,
+            # One count scale for both panels, its axis drawn once, on the months.
+            y=alt.Y("count:Q", axis=None), color=colour, tooltip=tooltip,
         )
         .properties(width=90, height=160)
     )  # fmt: skip
-    combined: alt.TopLevelMixin = alt.hconcat(by_month, no_date, spacing=16)
+    combined: alt.TopLevelMixin = alt.hconcat(by_month, no_date, spacing=16).resolve_scale(
+        y="shared"
+    )
     return combined
 
 
