@@ -252,6 +252,6 @@ def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> Non
     assert "<td>Server, 99% of the FP32 reference</td>" in lambda_
     assert (
         "101% of NVIDIA&#39;s own result (99123 Tokens/s on 8 GPUs), same round; the same "
-        'framework described (<a class="cq-cite cq-cite--note" '
+        'framework described (<a class="cq-cite" '
         'href="#source-mlperf-inference-v5-1-nvidia-b200-sxm-180gbx8-trt"'
     ) in lambda_

@@ -128,6 +128,7 @@ GENERATED_NAMES = frozenset(
         "checklist",
         "data",
         "changelog",
+        "glossary",
         "trial-checklists",
         "charts",
         "downloads",

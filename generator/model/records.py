@@ -654,10 +654,14 @@ class ChecklistItem(Strict):
         description="Evidence questions about a published figure whose yes answers, together, "
         "settle the check itself; an empty list means no published evidence can close it."
     )
+    # Optional, unlike most fields: content written before items named programs reads as it
+    # did (every item for every program), so the changelog and `cloudqual diff` read old
+    # revisions.
     programs: list[ProgramRef] | None = Field(
-        description="The programs whose results the item applies to; null for every program. "
-        "A check that asks for what a program's results never hold (a model-and-precision "
-        "matrix, of a rating) is left out of that program's checklists."
+        default=None,
+        description="The programs whose results the item applies to; null or left out for "
+        "every program. A check that asks for what a program's results never hold (a "
+        "model-and-precision matrix, of a rating) is left out of that program's checklists.",
     )
 
 
