@@ -61,8 +61,8 @@ def glossary(site: Site, policy: Policy) -> list[Section]:
             "analysis",
             "the analysis",
             "An analysis the site started from, a source of the kind 'analysis': it reasons "
-            "about other documents, so what it concludes is graded secondary and cited to it "
-            "by title.",
+            "about other documents, so what it concludes is graded secondary (or not "
+            "established, with the reason) and cited to it.",
         ),
         Term(
             "program-owner",
@@ -125,8 +125,8 @@ def glossary(site: Site, policy: Policy) -> list[Section]:
         Section(
             "Answers",
             "What a result's sources say to an evidence question. 'not-published' and "
-            "'not-stated' differ: the first says the figure exists and is withheld, the second "
-            "that the sources are silent.",
+            "'not-stated' differ: the first says the figure exists but is not published, the "
+            "second that the sources are silent.",
             tuple(Term(f"answer-{a}", a, m) for a, m in SHOWN_MEANINGS.items()),
         ),
         Section(

@@ -223,8 +223,18 @@ class Renderer:
             used.add(anchor)
             return f"{href(GLOSSARY)}#{anchor}"
 
+        # Each cited source's number, its place in the page's list: a citation reads it once,
+        # where a search of the list would cost each citation the list's length.
+        numbers = {s.id: n for n, s in enumerate(view.get("sources") or [], 1)}
         text = self.env.get_template(template).render(
-            **self.context, href=href, link=link, download=download, term=term, here=uri, **view
+            **self.context,
+            href=href,
+            link=link,
+            download=download,
+            term=term,
+            source_numbers=numbers,
+            here=uri,
+            **view,
         )
         return Page(path, text, edit_path)
 
