@@ -15,7 +15,7 @@ PYTHON ?= python3
 # Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site site-zensical test check install package system clean
+.PHONY: site site-zensical test check coverage install package system clean
 
 site: $(SITE)
 	$(VENV)/bin/mkdocs build --strict
@@ -36,6 +36,13 @@ check: $(TEST)
 	$(VENV)/bin/ruff format --check generator tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest -m "not build and not browser and not slow" -q
+
+# The whole suite under coverage.py: line coverage of generator/, subprocesses included.
+coverage: $(TEST) system $(LINT)
+	rm -rf .coverage
+	$(VENV)/bin/coverage run -m pytest -q -p no:cacheprovider
+	$(VENV)/bin/coverage combine -q
+	$(VENV)/bin/coverage report --precision=1 | tail -n 1
 
 install: $(TEST)
 
