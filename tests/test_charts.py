@@ -366,3 +366,29 @@ def test_parallel_conversion_matches_serial(
     assert parallel_store.render(drawings) == serial
     assert parallel_store.conversions == 4
     assert len(list((tmp_path / "parallel" / svg.FOLDER).glob("*.svg"))) == 4
+
+
+@pytest.mark.slow
+def test_charts_drawn_later_match_and_are_cached(
+    tmp_path: Path, site_charts: dict[str, Chart]
+) -> None:
+    """A single build draws the charts its cache lacks in a child process, beside MkDocs: the
+    same bytes as drawn at once, and cached for the next build."""
+    drawings = {f"{c.id}.svg": charts.drawing(c, "light") for c in list(site_charts.values())[:3]}
+    at_once = SvgStore(tmp_path / "at-once", workers=1).render(drawings)
+    store = SvgStore(tmp_path / "later")
+    (name, drawing), *_ = drawings.items()
+    store.render({name: drawing})  # one already in the cache
+    assert store.render(drawings, later=True) == {name: at_once[name]}
+    assert store.finish() == {n: svg for n, svg in at_once.items() if n != name}
+    assert store.finish() == {}  # nothing is left
+    assert store.conversions == 1 + 2
+    fresh = SvgStore(tmp_path / "later")
+    assert fresh.render(drawings) == at_once
+    assert fresh.conversions == 0
+    # A build that failed stops the drawing, and caches nothing of it.
+    cancelled = SvgStore(tmp_path / "cancelled")
+    assert cancelled.render(drawings, later=True) == {}
+    cancelled.cancel()
+    assert cancelled.finish() == {}
+    assert list((tmp_path / "cancelled").rglob("*.svg")) == []

@@ -44,6 +44,8 @@ class Session:
         self.warming: threading.Thread | None = None
         self.saving: threading.Thread | None = None  # the remembered build, being written
         self.core_seconds = 0.0  # how long the last build's core took: load, derive, render
+        self.unsaved: tuple[str, Remembered] | None = None  # a single build's, until complete
+        self.drawing: Output | None = None  # the output whose charts are still being drawn
 
     def build(self, inputs: Inputs) -> list[str]:
         """Build, or reuse, the site's output; returns its content warnings. Under serve, content
@@ -66,6 +68,9 @@ class Session:
                     say=self.say,
                     known=self.known,
                     previous=self.signed,
+                    # A single build draws the charts its cache lacks while MkDocs writes the
+                    # pages; serve keeps its converter warm in this process instead.
+                    charts_later=not self.serving,
                 )
             except ContentError as error:
                 if not (self.serving and self.pages):
@@ -84,18 +89,35 @@ class Session:
                 if key is not None:
                     self._remember(key, remembered)
         self.stale = []
+        self.drawing = remembered.output if remembered.output.later else None
         self.pages, self.data = remembered.output.pages, remembered.output.data
         self.signed, self.warned, self.built = remembered.output.signed, remembered.warnings, key
         self.core_seconds = time.perf_counter() - started
         self.say(f"cloudqual: the core took {self.core_seconds:.2f} s")
         return remembered.warnings
 
+    def complete(self) -> None:
+        """The data files the build left to make (charts), waited for; and a single build
+        remembered, once whole."""
+        if self.drawing is not None:
+            self.drawing.complete()  # adds to its data, which is self.data
+            self.drawing = None
+        if self.unsaved is not None:
+            key, remembered = self.unsaved
+            self.unsaved = None
+            self.memo.put(key, remembered.output, remembered.warnings)
+
+    def discard(self) -> None:
+        """The build failed: stop what it left running, and remember nothing of it."""
+        self.unsaved = self.drawing = None
+        self.svg_store.cancel()
+
     def _remember(self, key: str, remembered: Remembered) -> None:
-        """Stores the build for the next one: in the background under serve; a build that ends
-        after it writes it before ending."""
+        """Stores the build for the next one: in the background under serve; a single build,
+        at its end (`complete`), with its charts."""
         args = (key, remembered.output, remembered.warnings)
         if not self.serving:
-            self.memo.put(*args)
+            self.unsaved = (key, remembered)
             return
         self.saving = threading.Thread(target=self.memo.put, args=args, daemon=True)
         self.saving.start()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -305,4 +305,5 @@ def drawing(chart: Chart, theme: str) -> Drawing:
     drawn_from = [theme, chart.kind, chart.title, chart.table.columns, chart.table.rows]
     text = json.dumps([code_version(), *drawn_from, chart.categories], ensure_ascii=False)
     key = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    return Drawing(key, lambda: spec(chart, theme))
+    # A partial, not a lambda: it is sent to the child process that draws it (svg.py).
+    return Drawing(key, partial(spec, chart, theme))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +34,14 @@ class Output:
     data: dict[str, bytes]
     # Each page with the signature of its inputs, for the next render to reuse it by.
     signed: dict[str, tuple[str, Page]] = field(default_factory=dict, compare=False)
+    # Data files still being made (charts drawn in a child process while MkDocs writes the
+    # pages, which only link to them): `complete` waits for them.
+    later: list[Callable[[], dict[str, bytes]]] = field(default_factory=list, compare=False)
+
+    def complete(self) -> None:
+        """Wait for the data files still being made, and add them."""
+        while self.later:
+            self.data.update(self.later.pop()())
 
 
 def stays_inside(uri: object) -> bool:

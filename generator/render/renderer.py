@@ -631,8 +631,9 @@ class Renderer:
                 sources=self.sources(platform),
             )
 
-    def chart_files(self, store: SvgStore) -> dict[str, bytes]:
-        """Each chart as a light and a dark SVG, and its data as CSV."""
+    def chart_files(self, store: SvgStore, *, later: bool = False) -> dict[str, bytes]:
+        """Each chart as a light and a dark SVG, and its data as CSV; `later`, the SVGs the
+        store does not hold are left to `store.finish()`."""
         drawings = {}
         files = {}
         for chart in self.charts.values():
@@ -640,4 +641,4 @@ class Renderer:
             drawings[f"charts/{chart.id}.dark.svg"] = charts.drawing(chart, "dark")
             table = chart.table
             files[f"charts/{chart.id}.csv"] = csv_text(table.columns, list(table.rows)).encode()
-        return files | store.render(drawings)
+        return files | store.render(drawings, later=later)

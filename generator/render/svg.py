@@ -51,6 +51,38 @@ def _convert(spec: dict[str, Any]) -> bytes:
     return svg.encode("utf-8")
 
 
+def _draw(work: tuple[str, Callable[[], dict[str, Any]]]) -> tuple[str, bytes]:
+    """In a child process: one drawing's spec built and converted, with its key."""
+    key, spec = work
+    return key, _convert(spec())
+
+
+class _Drawing:
+    """The cold drawings of one render, drawn in child processes: the spec is built there too,
+    so the parent imports neither Altair nor vl-convert. They run beside the build that goes on
+    in the parent (MkDocs writing its pages), so they leave it one of the machine's cores."""
+
+    def __init__(
+        self,
+        keys: dict[str, str],
+        cold: list[tuple[str, str]],
+        drawings: dict[str, Drawing],
+        cores: int,
+    ) -> None:
+        self.keys = keys
+        work = [(key, drawings[name].spec) for key, name in cold]
+        workers = 1 if len(cold) < PARALLEL_FROM else max(1, min(cores - 1, len(cold)))
+        self.pool = multiprocessing.get_context("spawn").Pool(workers)
+        chunk = max(1, len(cold) // (workers * 4))
+        self.pending = self.pool.map_async(_draw, work, chunksize=chunk)
+
+    def result(self) -> list[tuple[str, bytes]]:
+        try:
+            return self.pending.get()
+        finally:
+            self.pool.terminate()
+
+
 class SvgStore:
     """Converts charts to SVG, reusing cached results; counts the conversions it really ran.
 
@@ -66,6 +98,7 @@ class SvgStore:
         self.conversions = 0
         self.memory: dict[str, bytes] = {}
         self.used: set[str] = set()
+        self._drawing: _Drawing | None = None
 
     def check(self) -> None:
         """Refuse a cache whose chart folder the store may not write, before any work."""
@@ -108,12 +141,18 @@ class SvgStore:
         partial.write_bytes(svg)
         partial.replace(folder / f"{key}.svg")
 
-    def render(self, drawings: dict[str, Drawing]) -> dict[str, bytes]:
-        """The SVG of every drawing, by the same name; cold ones convert in parallel."""
+    def render(self, drawings: dict[str, Drawing], *, later: bool = False) -> dict[str, bytes]:
+        """The SVG of every drawing, by the same name; cold ones convert in parallel. `later`:
+        only those the cache holds; the others are drawn in a child process while the caller
+        goes on, and `finish` waits for them."""
         keys = {name: drawing.key for name, drawing in drawings.items()}
         self.used |= set(keys.values())
         found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
         cold = sorted({key: name for name, key in keys.items() if key not in found}.items())
+        self.conversions += len(cold)
+        if later and cold:
+            self._drawing = _Drawing(keys, cold, drawings, self.workers)
+            return {name: found[key] for name, key in keys.items() if key in found}
         specs = [drawings[name].spec() for _, name in cold]
         if len(cold) >= PARALLEL_FROM and self.workers > 1:
             # vl-convert runs one JavaScript engine per process, so threads would queue behind
@@ -129,8 +168,23 @@ class SvgStore:
         for (key, _), svg in zip(cold, converted, strict=True):
             self._store(key, svg)
             found[key] = svg
-        self.conversions += len(cold)
         return {name: found[key] for name, key in keys.items()}
+
+    def finish(self) -> dict[str, bytes]:
+        """The SVGs that `render(later=True)` left to draw, by name, once drawn and cached."""
+        drawing, self._drawing = self._drawing, None
+        if drawing is None:
+            return {}
+        drawn = dict(drawing.result())
+        for key, svg in drawn.items():
+            self._store(key, svg)
+        return {name: drawn[key] for name, key in drawing.keys.items() if key in drawn}
+
+    def cancel(self) -> None:
+        """Stop drawing what `render(later=True)` left: the build it was for has failed."""
+        drawing, self._drawing = self._drawing, None
+        if drawing is not None:
+            drawing.pool.terminate()
 
     def prune(self) -> int:
         """Forget every entry that no render since the last prune used, on disk and in memory,

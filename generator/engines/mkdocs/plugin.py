@@ -96,6 +96,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     @event_priority(-100)  # last, so every other plugin has written its files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         assert self.session is not None and self.folder is not None
+        self.session.complete()  # the charts drawn while MkDocs wrote the pages
         self.session.warm(*self._folders(config))
         try:
             self.folder.finish(self.session.data, strict=config.strict)
@@ -104,6 +105,8 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         config.site_dir = str(self.folder.site_dir)
 
     def on_build_error(self, *, error: Exception) -> None:
+        if self.session is not None:
+            self.session.discard()
         if self.folder is not None:
             self.folder.discard()
 
