@@ -314,7 +314,12 @@ def main() -> None:
             size: sum(1 for _ in (paths[size]["plain"] / "docs").rglob("*.md")) for size in sizes
         }
         svgs = {
-            size: len({svg.name for svg in paths[size]["folder"].glob("*/cloudqual/*/*.svg")})
+            size: len(
+                {
+                    svg.name
+                    for svg in paths[size]["folder"].glob("*/cloudqual/*/cloudqual-charts/*.svg")
+                }
+            )
             for size in sizes
         }
         index = {

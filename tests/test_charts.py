@@ -392,3 +392,28 @@ def test_charts_drawn_later_match_and_are_cached(
     cancelled.cancel()
     assert cancelled.finish() == {}
     assert list((tmp_path / "cancelled").rglob("*.svg")) == []
+
+
+@pytest.mark.slow
+def test_charts_are_drawn_where_no_child_process_can_start(tmp_path: Path) -> None:
+    """A parent run from standard input cannot spawn a child that imports its main module: the
+    child dies, and the charts left to it are drawn in the parent, never waited for."""
+    script = f"""
+from pathlib import Path
+from generator.derive.chart_tables import Chart, Table
+from generator.render import charts
+from generator.render.svg import SvgStore
+
+table = Table(("model", "precision", "status"), (("llama", "fp8", "tested"),))
+chart = Chart("coverage-x", "coverage", "Coverage", "A cell.", table)
+store = SvgStore(Path({str(tmp_path)!r}))
+assert store.render({{"x.svg": charts.drawing(chart, "light")}}, later=True) == {{}}
+print(store.finish()["x.svg"][:4].decode())
+"""
+    result = subprocess.run(
+        [sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120,
+        cwd=ROOT, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "<svg\n"
+    assert len(list((tmp_path / svg.FOLDER).glob("*.svg"))) == 1

@@ -192,3 +192,39 @@ def test_a_build_after_an_edit_reuses_the_remembered_pages_the_edit_leaves(
         changed(lambda: patch.setattr(pipeline, "code_version", lambda: "another version"))
     with monkeypatch.context() as patch:  # an installed distribution's version
         changed(lambda: patch.setattr(memo_module, "installed", lambda: "other-1.0.dist-info"))
+
+
+@pytest.mark.slow
+def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: Path) -> None:
+    """A `mkdocs build` (not serve) draws the charts its cache lacks while MkDocs writes the
+    pages: it is remembered at its end, with them; a build that fails is not remembered, and
+    its drawing stops. With every chart cached, it is remembered at once."""
+    from generator.engines.session import Session
+
+    inputs = Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF))
+    said: list[str] = []
+    session = Session(tmp_path / "cache", serving=False, say=said.append)
+    session.build(inputs)
+    assert session.drawing is not None and session.unsaved is not None
+    assert not list((tmp_path / "cache").glob("site-*.json"))
+    drawn = {uri for uri in session.data if uri.endswith(".svg")}
+    session.complete()
+    svgs = {uri for uri in session.data if uri.endswith(".svg")}
+    assert svgs and drawn < svgs
+    [stored] = (tmp_path / "cache").glob("site-*.json")
+    assert Memo(tmp_path / "cache").get(stored.stem.removeprefix("site-")).output.data == (
+        session.data
+    )
+    # A failed build: nothing remembered, nothing drawn into the cache.
+    failed = Session(tmp_path / "failed", serving=False, say=said.append)
+    failed.build(inputs)
+    failed.discard()
+    failed.complete()
+    assert not list((tmp_path / "failed").rglob("site-*.json"))
+    assert not list((tmp_path / "failed").rglob("*.svg"))
+    # The charts cached (a new key: another URL style): remembered before MkDocs' pages.
+    again = Session(tmp_path / "cache", serving=False, say=said.append)
+    again.build(Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF), directory_urls=False))
+    assert again.drawing is None and again.unsaved is None
+    assert len(list((tmp_path / "cache").glob("site-*.json"))) == 1
+    assert stored not in list((tmp_path / "cache").glob("site-*.json"))

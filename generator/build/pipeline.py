@@ -175,6 +175,6 @@ def site_output(
     pages = renderer.render(api.examples(data))
     signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
     output = Output(pages, {safe_path(uri): content for uri, content in data.items()}, signed)
-    if charts_later:
+    if store.drawing:
         output.later.append(lambda: {safe_path(uri): svg for uri, svg in store.finish().items()})
     return output

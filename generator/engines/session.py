@@ -113,11 +113,15 @@ class Session:
         self.svg_store.cancel()
 
     def _remember(self, key: str, remembered: Remembered) -> None:
-        """Stores the build for the next one: in the background under serve; a single build,
-        at its end (`complete`), with its charts."""
+        """Stores the build for the next one: in the background under serve; a single build
+        at once, before MkDocs' pages take their memory, or at its end (`complete`) when its
+        charts are still being drawn."""
         args = (key, remembered.output, remembered.warnings)
         if not self.serving:
-            self.unsaved = (key, remembered)
+            if remembered.output.later:
+                self.unsaved = (key, remembered)
+            else:
+                self.memo.put(*args)
             return
         self.saving = threading.Thread(target=self.memo.put, args=args, daemon=True)
         self.saving.start()

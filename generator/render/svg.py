@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,8 @@ def _draw(work: tuple[str, Callable[[], dict[str, Any]]]) -> tuple[str, bytes]:
 class _Drawing:
     """The cold drawings of one render, drawn in child processes: the spec is built there too,
     so the parent imports neither Altair nor vl-convert. They run beside the build that goes on
-    in the parent (MkDocs writing its pages), so they leave it one of the machine's cores."""
+    in the parent (MkDocs writing its pages), so they leave it one of the machine's cores. A
+    child that dies is noticed (BrokenProcessPool), never waited for for ever."""
 
     def __init__(
         self,
@@ -70,17 +72,26 @@ class _Drawing:
         cores: int,
     ) -> None:
         self.keys = keys
-        work = [(key, drawings[name].spec) for key, name in cold]
+        self.work = [(key, drawings[name].spec) for key, name in cold]
         workers = 1 if len(cold) < PARALLEL_FROM else max(1, min(cores - 1, len(cold)))
-        self.pool = multiprocessing.get_context("spawn").Pool(workers)
+        context = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         chunk = max(1, len(cold) // (workers * 4))
-        self.pending = self.pool.map_async(_draw, work, chunksize=chunk)
+        self.pending = self.pool.map(_draw, self.work, chunksize=chunk)
 
     def result(self) -> list[tuple[str, bytes]]:
         try:
-            return self.pending.get()
+            return list(self.pending)
+        except BrokenProcessPool:
+            # A child could not start or died (a parent run from standard input cannot spawn
+            # one): what it was to draw is drawn here.
+            return [_draw(work) for work in self.work]
         finally:
-            self.pool.terminate()
+            self.pool.shutdown()
+
+    def cancel(self) -> None:
+        # What has not started is dropped; a drawing under way ends in its child, unread.
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 class SvgStore:
@@ -170,6 +181,11 @@ class SvgStore:
             found[key] = svg
         return {name: found[key] for name, key in keys.items()}
 
+    @property
+    def drawing(self) -> bool:
+        """Whether `render(later=True)` left drawings for `finish`."""
+        return self._drawing is not None
+
     def finish(self) -> dict[str, bytes]:
         """The SVGs that `render(later=True)` left to draw, by name, once drawn and cached."""
         drawing, self._drawing = self._drawing, None
@@ -184,7 +200,7 @@ class SvgStore:
         """Stop drawing what `render(later=True)` left: the build it was for has failed."""
         drawing, self._drawing = self._drawing, None
         if drawing is not None:
-            drawing.pool.terminate()
+            drawing.cancel()
 
     def prune(self) -> int:
         """Forget every entry that no render since the last prune used, on disk and in memory,
