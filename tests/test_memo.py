@@ -123,6 +123,26 @@ def test_a_cache_placed_in_the_project_is_never_read(tmp_path: Path) -> None:
     assert not any(b"<script>" in svg.read_bytes() for svg in site.rglob("*.svg"))
 
 
+@pytest.mark.build
+def test_ci_names_the_cache_folder_outside_the_checkout(tmp_path: Path) -> None:
+    """CI restores the charts main drew into a folder named by CLOUDQUAL_CACHE_DIR, relative to
+    the project, at the same place in every job: the build draws none of them again."""
+    project = make_project(tmp_path / "project", MINIMAL)
+    named = {"CLOUDQUAL_CACHE_DIR": "../ci-cache", "CLOUDQUAL_AS_OF": "2026-12-02"}
+    first = mkdocs_build(project, **named)
+    assert first.returncode == 0, first.stderr
+    charts = sorted((tmp_path / "ci-cache" / "cloudqual-charts").glob("*.svg"))
+    assert charts and not list(default_cache_dir(project).glob("cloudqual-charts/*.svg"))
+    # What CI restores is the charts folder alone: a fresh job, with no remembered build.
+    for stored in (tmp_path / "ci-cache").glob("site-*.json"):
+        stored.unlink()
+    shutil.rmtree(project / "site")
+    second = mkdocs_build(project, **named)
+    assert second.returncode == 0, second.stderr
+    assert "charts: 0 SVGs converted" in second.stderr
+    assert sorted((project / "site" / "charts").glob("*.svg"))
+
+
 MARK = "\n<!-- taken from the remembered build -->\n"
 STORE = SvgStore(None)  # charts converted once for the builds below, kept in memory
 

@@ -55,6 +55,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 FORMAT = "3"
 # How every stored build starts: its seal, on a line of its own, then its entries.
 HEADER = b'{"cloudqual memo": '
+CACHE_VARIABLE = "CLOUDQUAL_CACHE_DIR"
 SEAL_FILE = "memo.key"  # in the user's cache folder for cloudqual, beside each project's folder
 FIELDS = ("pages", "text", "binary", "warnings")
 
@@ -66,7 +67,12 @@ def _cache_root() -> Path:
 
 def default_cache_dir(project: Path) -> Path:
     """The cache folder of a project: under the user's cache folder, one per project path, so
-    two checkouts never prune each other's charts."""
+    two checkouts never prune each other's charts. CACHE_VARIABLE, when set, names it instead,
+    relative to the project: CI names one outside the checkout, at the same place in each job,
+    to restore the charts main drew into (the secret of the seal stays in the user's folder)."""
+    named = os.environ.get(CACHE_VARIABLE)
+    if named:
+        return project / named
     name = hashlib.sha256(str(project.resolve()).encode("utf-8")).hexdigest()[:16]
     return _cache_root() / name
 

@@ -62,7 +62,9 @@ def _read(kind: str, path: Path, shown: str, raw: bytes, parsed: Document | None
 
 
 # From this many files to read, they are read in parallel processes: each costs a few
-# milliseconds of pure-Python YAML parsing, and starting a process about half a second.
+# milliseconds (walking its events, checking and validating it; libyaml parses most of them),
+# and starting a process about half a second. Measured with libyaml: 1,198 files in 3.6 s in two
+# processes against 4.4 s in one; 298 files in 0.54 s against 0.45 s.
 PARALLEL_FROM = 300
 
 

@@ -96,6 +96,11 @@ class Session:
         self.say(f"cloudqual: the core took {self.core_seconds:.2f} s")
         return remembered.warnings
 
+    def finish(self, content_dir: Path, templates_dir: Path) -> None:
+        """The build's end, once MkDocs has written its pages: `complete`, then `warm`."""
+        self.complete()
+        self.warm(content_dir, templates_dir)
+
     def complete(self) -> None:
         """The data files the build left to make (charts), waited for; and a single build
         remembered, once whole."""

@@ -59,10 +59,9 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             self.session = Session(cache, serving=self.serving, say=log.info)
         try:
             warnings = self.session.build(built)
-        except ContentError as error:
-            raise PluginError(f"cloudqual: content has errors\n{error}") from None
-        except Refused as error:  # the chart cache, in a folder it did not write
-            raise PluginError(f"cloudqual: {error}") from None
+        except (ContentError, Refused) as error:  # refused: a cache folder it did not write
+            why = "content has errors\n" if isinstance(error, ContentError) else ""
+            raise PluginError(f"cloudqual: {why}{error}") from None
         for warning in warnings:
             log.warning(warning)
 
@@ -96,8 +95,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     @event_priority(-100)  # last, so every other plugin has written its files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         assert self.session is not None and self.folder is not None
-        self.session.complete()  # the charts drawn while MkDocs wrote the pages
-        self.session.warm(*self._folders(config))
+        self.session.finish(*self._folders(config))  # the charts drawn while MkDocs wrote pages
         try:
             self.folder.finish(self.session.data, strict=config.strict)
         except Refused as error:
@@ -105,10 +103,9 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         config.site_dir = str(self.folder.site_dir)
 
     def on_build_error(self, *, error: Exception) -> None:
-        if self.session is not None:
-            self.session.discard()
-        if self.folder is not None:
-            self.folder.discard()
+        for stage in (self.session, self.folder):  # what each left running or half written
+            if stage is not None:
+                stage.discard()
 
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object
