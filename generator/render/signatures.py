@@ -119,11 +119,14 @@ class Signatures:
         return _hash([self.templates, uri, template, edit_path, deps, versions, shown])
 
     def _text(self, value: object) -> str:
-        # As JSON, by pydantic's serializer: every field of every record and dataclass (repr
-        # leaves out a dataclass field marked repr=False), at a tenth of repr's cost; it writes
-        # a set in its own order, and the views hold none, so a signature is the same in every
-        # process. What it cannot write, it writes as repr does.
+        # A hash of the value as JSON, by pydantic's serializer: every field of every record and
+        # dataclass (repr leaves out a dataclass field marked repr=False), at a tenth of repr's
+        # cost; it writes a set in its own order, and the views hold none, so a signature is the
+        # same in every process. What it cannot write, it writes as repr does. The hash, not the
+        # text, goes into the page's: an index page's view is megabytes at 1,000 validations,
+        # and repr'ing it again for every page cost half of a rebuild's rendering.
         found = self._shown.get(id(value))
         if found is None:
-            found = self._shown[id(value)] = (value, to_json(value, fallback=repr).decode())
+            digest = hashlib.sha256(to_json(value, fallback=repr)).hexdigest()
+            found = self._shown[id(value)] = (value, digest)
         return found[1]
