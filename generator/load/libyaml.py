@@ -1,5 +1,5 @@
-"""libyaml's C parser as a front end for the files that need no more: a tenth of the time of
-ruamel's pure-Python one, which reads about 25 ms a record.
+"""libyaml's C parser as a front end for the files that need no more: the real content's 247
+records parse in 0.03 s through it, and in 0.47 s through ruamel's pure-Python parser.
 
 It is a front end only. Its events are handed to the reader as ruamel's own, so every value is
 still resolved, bounded and checked by reader.py, and it is used only where it reads exactly as
@@ -49,8 +49,8 @@ def _with_libyaml() -> bool:
 
 
 class Unsure(Exception):
-    """An event whose position ruamel gives otherwise: the reader stops, and ruamel reads the
-    file again."""
+    """An event whose position ruamel gives otherwise: the reader stops on it as on any error it
+    meets (a problem), and `load_text` has ruamel read the file again."""
 
 
 def events(text: str) -> Generator[Any, None, None]:
