@@ -225,7 +225,7 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     said: list[str] = []
     session = Session(tmp_path / "cache", serving=False, say=said.append)
     session.build(inputs)
-    assert session.drawing is not None and session.unsaved is not None
+    assert session.unsaved is not None and session.unsaved.output.later
     assert not list((tmp_path / "cache").glob("site-*.json"))
     drawn = {uri for uri in session.data if uri.endswith(".svg")}
     session.complete()
@@ -246,7 +246,7 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     # remembered at its end all the same, in place of the last.
     again = Session(tmp_path / "cache", serving=False, say=said.append)
     again.build(Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF), directory_urls=False))
-    assert again.drawing is None and again.unsaved is not None
+    assert again.unsaved is not None and not again.unsaved.output.later
     again.complete()
     assert list((tmp_path / "cache").glob("site-*.json")) != [stored]
     assert len(list((tmp_path / "cache").glob("site-*.json"))) == 1

@@ -44,8 +44,8 @@ class Session:
         self.warming: threading.Thread | None = None
         self.saving: threading.Thread | None = None  # the remembered build, being written
         self.core_seconds = 0.0  # how long the last build's core took: load, derive, render
-        self.unsaved: tuple[str, Remembered] | None = None  # a single build's, until complete
-        self.drawing: Output | None = None  # the output whose charts are still being drawn
+        # A single build's, until `complete` adds the charts it left to draw and remembers it.
+        self.unsaved: Remembered | None = None
 
     def build(self, inputs: Inputs) -> list[str]:
         """Build, or reuse, the site's output; returns its content warnings. Under serve, content
@@ -86,10 +86,11 @@ class Session:
                 pages = remembered.output.pages
                 again = sum(1 for uri, page in pages.items() if self.pages.get(uri) is not page)
                 self.say(f"cloudqual: {again} of {len(pages)} pages rendered")
-                if key is not None:
+                if not self.serving:
+                    self.unsaved = remembered
+                elif key is not None:
                     self._remember(key, remembered)
         self.stale = []
-        self.drawing = remembered.output if remembered.output.later else None
         self.pages, self.data = remembered.output.pages, remembered.output.data
         self.signed, self.warned, self.built = remembered.output.signed, remembered.warnings, key
         self.core_seconds = time.perf_counter() - started
@@ -102,29 +103,24 @@ class Session:
         self.warm(content_dir, templates_dir)
 
     def complete(self) -> None:
-        """The data files the build left to make (charts), waited for; and a single build
-        remembered, once whole."""
-        if self.drawing is not None:
-            self.drawing.complete()  # adds to its data, which is self.data
-            self.drawing = None
-        if self.unsaved is not None:
-            key, remembered = self.unsaved
-            self.unsaved = None
-            self.memo.put(key, remembered.output, remembered.warnings)
+        """A single build's end: the charts it left to draw, waited for and added to its data
+        (which is `self.data`), and the build remembered whole. At its end, not at once: at
+        1,000 validations an edit's peak memory was 1,456 MB so, and 1,634 MB with the build
+        remembered before MkDocs' pages."""
+        remembered, self.unsaved = self.unsaved, None
+        if remembered is not None:
+            remembered.output.complete()
+            if self.built is not None:
+                self.memo.put(self.built, remembered.output, remembered.warnings)
 
     def discard(self) -> None:
         """The build failed: stop what it left running, and remember nothing of it."""
-        self.unsaved = self.drawing = None
+        self.unsaved = None
         self.svg_store.cancel()
 
     def _remember(self, key: str, remembered: Remembered) -> None:
-        """Stores the build for the next one: in the background under serve; a single build at
-        its end (`complete`), with its charts. At its end, not at once: at 1,000 validations an
-        edit's peak memory was 1,456 MB so, and 1,634 MB writing it before MkDocs' pages."""
+        """Under serve, stores the build for the next one in the background, off the rebuild."""
         args = (key, remembered.output, remembered.warnings)
-        if not self.serving:
-            self.unsaved = (key, remembered)
-            return
         self.saving = threading.Thread(target=self.memo.put, args=args, daemon=True)
         self.saving.start()
 

@@ -59,33 +59,27 @@ def _draw(work: tuple[str, Callable[[], dict[str, Any]]]) -> tuple[str, bytes]:
 
 
 class _Drawing:
-    """The cold drawings of one render, drawn in child processes: the spec is built there too,
-    so the parent imports neither Altair nor vl-convert. They run beside the build that goes on
-    in the parent (MkDocs writing its pages), so they leave it one of the machine's cores. A
-    child that dies is noticed (BrokenProcessPool), never waited for for ever."""
+    """Cold drawings drawn in child processes, the spec built there too, so the parent imports
+    neither Altair nor vl-convert for them. vl-convert runs one JavaScript engine per process,
+    so threads would queue behind it: parallel means processes. "spawn" starts them clean,
+    never forking a process whose converter threads are already running. A child that dies is
+    noticed (BrokenProcessPool), never waited for for ever."""
 
-    def __init__(
-        self,
-        keys: dict[str, str],
-        cold: list[tuple[str, str]],
-        drawings: dict[str, Drawing],
-        cores: int,
-    ) -> None:
-        self.keys = keys
-        self.work = [(key, drawings[name].spec) for key, name in cold]
-        workers = 1 if len(cold) < PARALLEL_FROM else max(1, min(cores - 1, len(cold)))
+    def __init__(self, work: list[tuple[str, Callable[[], dict[str, Any]]]], workers: int) -> None:
+        self.work = work  # each drawing's key, and how to build its spec
         context = multiprocessing.get_context("spawn")
         self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        chunk = max(1, len(cold) // (workers * 4))
-        self.pending = self.pool.map(_draw, self.work, chunksize=chunk)
+        chunk = max(1, len(work) // (workers * 4))
+        self.pending = self.pool.map(_draw, work, chunksize=chunk)
 
-    def result(self) -> list[tuple[str, bytes]]:
+    def result(self) -> dict[str, bytes]:
+        """Each SVG by its key, once all are drawn."""
         try:
-            return list(self.pending)
+            return dict(self.pending)
         except BrokenProcessPool:
             # A child could not start or died (a parent run from standard input cannot spawn
             # one): what it was to draw is drawn here.
-            return [_draw(work) for work in self.work]
+            return dict(_draw(work) for work in self.work)
         finally:
             self.pool.shutdown()
 
@@ -110,6 +104,7 @@ class SvgStore:
         self.memory: dict[str, bytes] = {}
         self.used: set[str] = set()
         self._drawing: _Drawing | None = None
+        self._names: dict[str, str] = {}  # what `_drawing` draws for: each name's key
 
     def check(self) -> None:
         """Refuse a cache whose chart folder the store may not write, before any work."""
@@ -161,24 +156,18 @@ class SvgStore:
         found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
         cold = sorted({key: name for name, key in keys.items() if key not in found}.items())
         self.conversions += len(cold)
+        work = [(key, drawings[name].spec) for key, name in cold]
         if later and cold:
-            self._drawing = _Drawing(keys, cold, drawings, self.workers)
+            # Beside the build that goes on here (MkDocs writing its pages): one core left it.
+            workers = 1 if len(cold) < PARALLEL_FROM else max(1, min(self.workers - 1, len(cold)))
+            self._drawing, self._names = _Drawing(work, workers), keys
             return {name: found[key] for name, key in keys.items() if key in found}
-        specs = [drawings[name].spec() for _, name in cold]
         if len(cold) >= PARALLEL_FROM and self.workers > 1:
-            # vl-convert runs one JavaScript engine per process, so threads would queue behind
-            # it: parallel means processes. "spawn" starts them clean, never forking a process
-            # whose converter threads are already running.
-            context = multiprocessing.get_context("spawn")
-            workers = min(self.workers, len(cold))
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-                chunk = max(1, len(cold) // (workers * 4))
-                converted = list(pool.map(_convert, specs, chunksize=chunk))
+            found |= _Drawing(work, min(self.workers, len(cold))).result()
         else:
-            converted = [_convert(spec) for spec in specs]
-        for (key, _), svg in zip(cold, converted, strict=True):
-            self._store(key, svg)
-            found[key] = svg
+            found |= {key: _convert(spec()) for key, spec in work}
+        for key, _ in cold:
+            self._store(key, found[key])
         return {name: found[key] for name, key in keys.items()}
 
     @property
@@ -191,10 +180,10 @@ class SvgStore:
         drawing, self._drawing = self._drawing, None
         if drawing is None:
             return {}
-        drawn = dict(drawing.result())
+        drawn = drawing.result()
         for key, svg in drawn.items():
             self._store(key, svg)
-        return {name: drawn[key] for name, key in drawing.keys.items() if key in drawn}
+        return {name: drawn[key] for name, key in self._names.items() if key in drawn}
 
     def cancel(self) -> None:
         """Stop drawing what `render(later=True)` left: the build it was for has failed."""
