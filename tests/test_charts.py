@@ -372,25 +372,42 @@ def test_parallel_conversion_matches_serial(
 def test_charts_drawn_later_match_and_are_cached(
     tmp_path: Path, site_charts: dict[str, Chart]
 ) -> None:
-    """A single build draws the charts its cache lacks in a child process, beside MkDocs: the
-    same bytes as drawn at once, and cached for the next build."""
+    """A single build draws the charts its cache lacks later: begun in a child process beside
+    MkDocs (`start`), or drawn by `finish` (in the build's own child, engines/child.py). The
+    same bytes as drawn at once either way, and cached for the next build."""
     drawings = {f"{c.id}.svg": charts.drawing(c, "light") for c in list(site_charts.values())[:3]}
     at_once = SvgStore(tmp_path / "at-once", workers=1).render(drawings)
-    store = SvgStore(tmp_path / "later")
     (name, drawing), *_ = drawings.items()
-    store.render({name: drawing})  # one already in the cache
-    assert store.render(drawings, later=True) == {name: at_once[name]}
-    assert store.finish() == {n: svg for n, svg in at_once.items() if n != name}
-    assert store.finish() == {}  # nothing is left
-    assert store.conversions == 1 + 2
-    fresh = SvgStore(tmp_path / "later")
-    assert fresh.render(drawings) == at_once
-    assert fresh.conversions == 0
+    for started in (True, False):
+        folder = tmp_path / f"later-{started}"
+        store = SvgStore(folder)
+        store.render({name: drawing})  # one already in the cache
+        assert store.render(drawings, later=True) == {name: at_once[name]}
+        assert store.pending
+        if started:
+            store.start()
+        assert store.finish() == {n: svg for n, svg in at_once.items() if n != name}
+        assert not store.pending and store.finish() == {}  # nothing is left
+        assert store.conversions == 1 + 2
+        fresh = SvgStore(folder)
+        assert fresh.render(drawings) == at_once
+        assert fresh.conversions == 0
+    # Drawn since by another process (the build's child, which failed after): read, not drawn.
+    store = SvgStore(tmp_path / "at-once")
+    assert store.render(drawings, later=True) == at_once  # all cached: nothing left
+    partly = SvgStore(tmp_path / "partly")
+    assert partly.render(drawings, later=True) == {}
+    SvgStore(tmp_path / "partly").render({name: drawing})
+    svgs = sorted((tmp_path / "partly" / "cloudqual-charts").glob("*.svg"))
+    before = [path.stat().st_mtime_ns for path in svgs]
+    assert partly.finish() == at_once
+    assert [path.stat().st_mtime_ns for path in svgs] == before  # not written again
     # A build that failed stops the drawing, and caches nothing of it.
     cancelled = SvgStore(tmp_path / "cancelled")
     assert cancelled.render(drawings, later=True) == {}
+    cancelled.start()
     cancelled.cancel()
-    assert cancelled.finish() == {}
+    assert not cancelled.pending and cancelled.finish() == {}
     assert list((tmp_path / "cancelled").rglob("*.svg")) == []
 
 
@@ -408,6 +425,7 @@ table = Table(("model", "precision", "status"), (("llama", "fp8", "tested"),))
 chart = Chart("coverage-x", "coverage", "Coverage", "A cell.", table)
 store = SvgStore(Path({str(tmp_path)!r}))
 assert store.render({{"x.svg": charts.drawing(chart, "light")}}, later=True) == {{}}
+store.start()
 print(store.finish()["x.svg"][:4].decode())
 """
     result = subprocess.run(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -216,21 +218,25 @@ def test_a_build_after_an_edit_reuses_the_remembered_pages_the_edit_leaves(
 
 @pytest.mark.slow
 def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: Path) -> None:
-    """A `mkdocs build` (not serve) draws the charts its cache lacks while MkDocs writes the
-    pages: it is remembered at its end, with them; a build that fails is not remembered, and
-    its drawing stops."""
+    """A `mkdocs build` (not serve) makes its pages first, and its data files and the charts
+    its cache lacks after: where no child is forked (`begin` is not called), `complete` makes
+    them here, and the build is remembered at its end, whole; a build that fails is not
+    remembered, and its drawing stops."""
     from generator.engines.session import Session
 
     inputs = Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF))
     said: list[str] = []
     session = Session(tmp_path / "cache", serving=False, say=said.append)
     session.build(inputs)
-    assert session.unsaved is not None and session.unsaved.output.later
+    assert session.unsaved is not None and session.svg_store.pending
     assert not list((tmp_path / "cache").glob("site-*.json"))
     drawn = {uri for uri in session.data if uri.endswith(".svg")}
+    assert not any(uri.startswith("api/") for uri in session.data)  # made later
     session.complete()
     svgs = {uri for uri in session.data if uri.endswith(".svg")}
     assert svgs and drawn < svgs
+    whole, _ = build(inputs, Memo(tmp_path / "whole"), None, svg_store=SvgStore(None), say=print)
+    assert session.data == whole.output.data and session.pages == whole.output.pages
     [stored] = (tmp_path / "cache").glob("site-*.json")
     assert Memo(tmp_path / "cache").get(stored.stem.removeprefix("site-")).output.data == (
         session.data
@@ -238,6 +244,7 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     # A failed build: nothing remembered, nothing drawn into the cache.
     failed = Session(tmp_path / "failed", serving=False, say=said.append)
     failed.build(inputs)
+    failed.svg_store.start()
     failed.discard()
     failed.complete()
     assert not list((tmp_path / "failed").rglob("site-*.json"))
@@ -246,7 +253,98 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     # remembered at its end all the same, in place of the last.
     again = Session(tmp_path / "cache", serving=False, say=said.append)
     again.build(Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF), directory_urls=False))
-    assert again.unsaved is not None and not again.unsaved.output.later
+    assert again.unsaved is not None and not again.svg_store.pending
     again.complete()
     assert list((tmp_path / "cache").glob("site-*.json")) != [stored]
     assert len(list((tmp_path / "cache").glob("site-*.json"))) == 1
+
+
+# Run in a new interpreter: a process whose chart converter has drawn (as earlier tests' may
+# have) holds its threads, and `child.available` then refuses to fork.
+FORKED = """
+import shutil, sys, threading, time
+from pathlib import Path
+from conftest import AS_OF, MINIMAL, ROOT
+from generator.build.memo import Memo
+from generator.build.pipeline import Inputs
+from generator.engines import child
+from generator.engines.session import Session
+from generator.model.policy import Policy
+
+tmp_path = Path(sys.argv[1])
+assert child.available()
+waiting = threading.Event()
+thread = threading.Thread(target=waiting.wait)
+thread.start()
+assert not child.available()  # a second thread: no fork
+waiting.set()
+thread.join()
+inputs = Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF))
+said = []
+session = Session(tmp_path / "cache", serving=False, say=said.append)
+session.build(inputs)
+session.begin(tmp_path / "site", set())
+assert session.ending is not None
+session.complete()
+assert session.ending is None and session.data == {}
+assert not any("made here" in line for line in said)
+written = {
+    path.relative_to(tmp_path / "site").as_posix(): path.read_bytes()
+    for path in (tmp_path / "site").rglob("*")
+    if path.is_file()
+}
+[stored] = (tmp_path / "cache").glob("site-*.json")
+remembered = Memo(tmp_path / "cache").get(stored.stem.removeprefix("site-"))
+assert remembered is not None and remembered.output.data == written
+
+# MkDocs would write a data file too: the child refuses before writing any, and the parent
+# makes the end itself, for the site folder to write after MkDocs, as ever.
+shutil.rmtree(tmp_path / "cache")
+refused = Session(tmp_path / "cache", serving=False, say=said.append)
+refused.build(inputs)
+refused.begin(tmp_path / "refused", {"api/v1/index.json"})
+refused.complete()
+assert "MkDocs writes api/v1/index.json, a data file of the build, as well" in said[-1], said
+assert said[-1].startswith("cloudqual: the build's end is made here"), said
+assert not (tmp_path / "refused").exists()
+assert refused.data == written
+assert len(list((tmp_path / "cache").glob("site-*.json"))) == 1
+
+# A failed build stops its child where it is: nothing is remembered.
+shutil.rmtree(tmp_path / "cache")
+stopped = Session(tmp_path / "cache", serving=False, say=said.append)
+stopped.build(inputs)
+Memo.put = lambda *_: time.sleep(60)
+stopped.begin(tmp_path / "stopped", set())
+begun = time.monotonic()
+stopped.discard()
+assert stopped.ending is None and time.monotonic() - begun < 30
+stopped.complete()
+assert not list((tmp_path / "cache").glob("site-*.json"))
+print("forked")
+"""
+
+
+@pytest.mark.slow
+def test_a_single_builds_end_is_made_in_a_forked_child(tmp_path: Path) -> None:
+    """`begin` forks the build's end off: the child writes the data files into the site folder
+    and remembers the build, the same files as a build made whole here. A child that fails
+    (here: MkDocs would write one of the data files too) is reported, and the parent makes the
+    end itself; one stopped (the build failed) leaves nothing remembered. No fork from a
+    process of more than one thread."""
+    result = subprocess.run(
+        [sys.executable, "-c", FORKED, str(tmp_path)], capture_output=True, text=True,
+        timeout=300, cwd=ROOT / "tests", check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "forked\n"
+    whole, _ = build(
+        Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF)), Memo(tmp_path / "whole"), None,
+        svg_store=SvgStore(None), say=print,
+    )  # fmt: skip
+    written = {
+        path.relative_to(tmp_path / "site").as_posix(): path.read_bytes()
+        for path in (tmp_path / "site").rglob("*")
+        if path.is_file()
+    }
+    assert written == whole.output.data

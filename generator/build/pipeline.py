@@ -84,13 +84,13 @@ def build(
     say: Callable[[str], None],
     known: dict[tuple[str, str, str, bytes], Read] | None = None,
     previous: dict[str, tuple[str, Page]] | None = None,
-    charts_later: bool = False,
+    later: bool = False,
 ) -> tuple[Remembered, bool]:
     """The site's output and content warnings, and whether they are the remembered build's.
     A new build is not remembered here: the caller decides when (the plugin, under `mkdocs
-    serve`, off the rebuild; the Zensical path only without warnings). `charts_later`: charts
-    the cache lacks are drawn while the caller goes on, and `output.complete()` waits for them.
-    Raises ContentError."""
+    serve`, off the rebuild; the Zensical path only without warnings). `later`: the pages are
+    made first, and `output.complete()` makes the rest: the data files, and the charts the
+    cache lacks. Raises ContentError."""
     remembered = memo.get(key) if key is not None else None
     if remembered is not None:
         return remembered, True
@@ -122,7 +122,7 @@ def build(
         previous=previous,
         source_links=inputs.source_links,
         history=history,
-        charts_later=charts_later,
+        later=later,
     )
     return Remembered(output, [str(warning) for warning in site.warnings]), False
 
@@ -138,19 +138,20 @@ def site_output(
     previous: dict[str, tuple[str, Page]] | None = None,
     source_links: bool = False,
     history: History | None = None,
-    charts_later: bool = False,
+    later: bool = False,
 ) -> Output:
     """Every generated page and data file of the site, by its path in the output. `site_url`,
     the published address, makes the feeds' and the calendar's links absolute. `previous`, the
     last render's `signed` pages, lets each page whose inputs are unchanged be reused.
     `source_links` writes links from one Markdown file to another, as Zensical reads them.
     `history`, the content's commits compared, makes the changelog; without it, the changelog
-    says it has none. `charts_later`: charts `svg_store` lacks are drawn in a child process,
-    and the output's `complete()` adds them."""
+    says it has none. `later`: the pages are made first, from the data files the data page
+    quotes; the output's `complete()` makes the others, and draws the charts `svg_store`
+    lacks (engines/session.py runs it beside MkDocs)."""
     from generator.derive.site_facts import derive_site
     from generator.model.links import safe_path
     from generator.publish import api
-    from generator.publish.files import build_data
+    from generator.publish.files import build_data, quoted_data
     from generator.render.renderer import Renderer
     from generator.render.svg import SvgStore
 
@@ -166,15 +167,29 @@ def site_output(
         history=history,
         code=code_version(),
     )
-    data = build_data(
-        site, site_facts, directory_urls=directory_urls, site_url=site_url, history=history
-    )
     store = svg_store or SvgStore(None)
-    data |= renderer.chart_files(store, later=charts_later)
+    charts = renderer.chart_files(store, later=later)
     store.prune()  # this is the whole site: what it did not use, no build needs
-    pages = renderer.render(api.examples(data))
+
+    def data_files() -> dict[str, bytes]:
+        return build_data(
+            site, site_facts, directory_urls=directory_urls, site_url=site_url, history=history
+        )
+
+    def served(files: dict[str, bytes]) -> dict[str, bytes]:
+        return {safe_path(uri): content for uri, content in files.items()}
+
+    if later:
+        # The pages need only what the data page quotes; the rest is made once they are.
+        quoted = quoted_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
+        data = charts
+    else:
+        data = quoted = data_files() | charts
+    pages = renderer.render(api.examples(site, quoted))
     signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
-    output = Output(pages, {safe_path(uri): content for uri, content in data.items()}, signed)
-    if store.drawing:
-        output.later.append(lambda: {safe_path(uri): svg for uri, svg in store.finish().items()})
+    output = Output(pages, served(data), signed)
+    if later:
+        output.later.append(lambda: served(data_files()))
+    if store.pending:
+        output.later.append(lambda: served(store.finish()))
     return output

@@ -23,8 +23,9 @@ from pathlib import Path
 from generator.build.memo import Memo, Remembered
 from generator.build.pipeline import Inputs, build
 from generator.checks.loader import Read, load_site
+from generator.engines import child
 from generator.problems import ContentError, Problem
-from generator.render.output import Output, Page
+from generator.render.output import Output, Page, Refused, write_files
 from generator.render.svg import SvgStore
 
 
@@ -44,8 +45,10 @@ class Session:
         self.warming: threading.Thread | None = None
         self.saving: threading.Thread | None = None  # the remembered build, being written
         self.core_seconds = 0.0  # how long the last build's core took: load, derive, render
-        # A single build's, until `complete` adds the charts it left to draw and remembers it.
+        # A single build's, until `complete` adds the data files and charts it left to make
+        # and remembers it; and the child process doing so, once `begin` forked it.
         self.unsaved: Remembered | None = None
+        self.ending: child.Child | None = None
 
     def build(self, inputs: Inputs) -> list[str]:
         """Build, or reuse, the site's output; returns its content warnings. Under serve, content
@@ -68,9 +71,9 @@ class Session:
                     say=self.say,
                     known=self.known,
                     previous=self.signed,
-                    # A single build draws the charts its cache lacks while MkDocs writes the
-                    # pages; serve keeps its converter warm in this process instead.
-                    charts_later=not self.serving,
+                    # A single build makes its data files and the charts its cache lacks
+                    # while MkDocs writes the pages (`begin`); serve keeps everything here.
+                    later=not self.serving,
                 )
             except ContentError as error:
                 if not (self.serving and self.pages):
@@ -97,17 +100,51 @@ class Session:
         self.say(f"cloudqual: the core took {self.core_seconds:.2f} s")
         return remembered.warnings
 
+    def begin(self, folder: Path, taken: set[str]) -> None:
+        """A single build's end, begun once MkDocs has emptied the site `folder` and knows
+        every file it will write there (`taken`): in a forked child (child.py), the data files
+        made and written, the charts the cache lacks drawn, and the build remembered, while
+        MkDocs writes the pages. At 1,000 validations that is 4 s off the build's critical
+        path. Where no child can be forked, the charts are drawn in a process pool meanwhile,
+        and `complete` does the rest."""
+        remembered = self.unsaved
+        if remembered is None:
+            return
+        if child.available():
+            self.ending = child.Child(lambda: self._end(remembered, folder, taken))
+        else:
+            self.svg_store.start()
+
+    def _end(self, remembered: Remembered, folder: Path, taken: set[str]) -> None:
+        """In the child: the build completed, its data files written, the build remembered."""
+        output = remembered.output
+        output.complete()
+        hidden = sorted(taken & output.data.keys())
+        if hidden:  # MkDocs would write these too: `complete` writes them after it, as ever
+            raise Refused(f"MkDocs writes {hidden[0]}, a data file of the build, as well")
+        write_files(folder, output.data)
+        if self.built is not None:
+            self.memo.put(self.built, output, remembered.warnings)
+
     def finish(self, content_dir: Path, templates_dir: Path) -> None:
         """The build's end, once MkDocs has written its pages: `complete`, then `warm`."""
         self.complete()
         self.warm(content_dir, templates_dir)
 
     def complete(self) -> None:
-        """A single build's end: the charts it left to draw, waited for and added to its data
-        (which is `self.data`), and the build remembered whole. At its end, not at once: at
-        1,000 validations an edit's peak memory was 1,456 MB so, and 1,634 MB with the build
-        remembered before MkDocs' pages."""
+        """A single build's end: waited for, if `begin` forked it off; else (or if its child
+        failed) made here: the data files and the charts added to its data (which is
+        `self.data`, for the site folder to write), and the build remembered whole. At its
+        end, not at once: at 1,000 validations an edit's peak memory was 1,456 MB so, and
+        1,634 MB with the build remembered before MkDocs' pages."""
         remembered, self.unsaved = self.unsaved, None
+        ending, self.ending = self.ending, None
+        if ending is not None:
+            failed = ending.wait()
+            if failed is None:
+                self.data = {}  # written, and remembered, by the child
+                return
+            self.say(f"cloudqual: the build's end is made here, as its child failed:\n{failed}")
         if remembered is not None:
             remembered.output.complete()
             if self.built is not None:
@@ -116,6 +153,9 @@ class Session:
     def discard(self) -> None:
         """The build failed: stop what it left running, and remember nothing of it."""
         self.unsaved = None
+        ending, self.ending = self.ending, None
+        if ending is not None:
+            ending.stop()
         self.svg_store.cancel()
 
     def _remember(self, key: str, remembered: Remembered) -> None:

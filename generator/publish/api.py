@@ -8,6 +8,7 @@ published beside the documents are the schemas the documents were made to.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -58,6 +59,9 @@ from generator.publish.documents import (
 
 if TYPE_CHECKING:
     from generator.derive.site_facts import SiteFacts
+
+INDEX = f"{API}/index.json"
+MEASUREMENTS = f"{API}/measurements.json"
 
 __all__ = [
     "API",
@@ -236,12 +240,11 @@ class Documents:
         return getattr(self.site, kind.replace("-", "_"))  # type: ignore[no-any-return]
 
     def files(self) -> dict[str, bytes]:
-        site = self.site
         files: dict[str, bytes] = {}
         for kind in DOCUMENT_KINDS:
             for record_id, record in sorted(self.records(kind).items()):
                 files[f"{API}/{kind}/{record_id}.json"] = dump(self.record_document(kind, record))
-        validations = [site.validations[i] for i in sorted(site.validations)]
+        validations = [self.site.validations[i] for i in sorted(self.site.validations)]
         files[f"{API}/validations.json"] = dump(
             ValidationsDocument(
                 validations=[self.validation_entry(v) for v in validations],
@@ -252,15 +255,27 @@ class Documents:
                 ),
             )
         )  # fmt: skip
-        files[f"{API}/measurements.json"] = dump(
-            MeasurementsDocument(
-                columns=list(MEASUREMENT_COLUMNS),
-                measurements=self.rows,
-                **self.envelope(self.sources(extra=tuple(row.source for row in self.rows))),
-            )
-        )
-        files[f"{API}/index.json"] = dump(self.index())
+        files[MEASUREMENTS] = dump(self.measurements())
+        files[INDEX] = dump(self.index())
         return files | schema_files()
+
+    def file(self, path: str) -> bytes:
+        """One of the documents `files` makes, made alone: the index, the measurements, or a
+        record's document."""
+        if path == INDEX:
+            return dump(self.index())
+        if path == MEASUREMENTS:
+            return dump(self.measurements())
+        kind, _, name = path.removeprefix(f"{API}/").partition("/")
+        record = self.records(kind)[name.removesuffix(".json")]
+        return dump(self.record_document(kind, record))
+
+    def measurements(self) -> MeasurementsDocument:
+        return MeasurementsDocument(
+            columns=list(MEASUREMENT_COLUMNS),
+            measurements=self.rows,
+            **self.envelope(self.sources(extra=tuple(row.source for row in self.rows))),
+        )
 
     def index(self) -> IndexDocument:
         return IndexDocument(
@@ -287,23 +302,29 @@ class Example:
 EXCERPT_LINES = 16
 
 
-def examples(files: dict[str, bytes]) -> list[Example]:
-    """Requests the data page shows, each with the first lines of the real response."""
-    chosen = [(f"{API}/index.json", "The index of every endpoint and record id.")]
-    for kind, what in (
-        ("providers", "A provider with its results and their measurements."),
-        ("validations", "One validation, its record and its derived facts."),
+def quoted(site: Site) -> list[tuple[str, str]]:
+    """The requests the data page shows, each with what it gets: their paths are the data files
+    `examples` reads."""
+    chosen = [(INDEX, "The index of every endpoint and record id.")]
+    for kind, ids, what in (
+        ("providers", site.providers, "A provider with its results and their measurements."),
+        ("validations", site.validations, "One validation, its record and its derived facts."),
     ):
-        found = sorted(p for p in files if p.startswith(f"{API}/{kind}/"))
-        if found:
-            chosen.append((found[0], what))
+        if ids:  # the first document by its path, as the files list them
+            chosen.append((min(f"{API}/{kind}/{record_id}.json" for record_id in ids), what))
     chosen += [
-        (f"{API}/measurements.json", "Every measured value as one table."),
+        (MEASUREMENTS, "Every measured value as one table."),
         (f"{FEEDS}/validations.atom", "The Atom feed of every validation."),
         (f"{FEEDS}/calendar.ics", "The calendar of validity ends and review dates."),
     ]  # fmt: skip
+    return chosen
+
+
+def examples(site: Site, files: Mapping[str, bytes]) -> list[Example]:
+    """Requests the data page shows, each with the first lines of the real response, read from
+    `files`: every data file, or those `quoted` names."""
     shown = []
-    for path, what in chosen:
+    for path, what in quoted(site):
         lines = files[path].decode("utf-8").splitlines()
         more = ["…"] if len(lines) > EXCERPT_LINES else []
         shown.append(Example(path, what, "\n".join(lines[:EXCERPT_LINES] + more)))
@@ -314,12 +335,12 @@ def endpoints() -> list[Endpoint]:
     """Every endpoint the API serves, with its media type and, for JSON, its schema."""
     json_type = "application/json"
     found = [
-        Endpoint(path=f"{API}/index.json", media_type=json_type, schema=schema_path("index"),
+        Endpoint(path=INDEX, media_type=json_type, schema=schema_path("index"),
                  description="This index: every endpoint, and each kind's record ids."),
         Endpoint(path=f"{API}/validations.json", media_type=json_type,
                  schema=schema_path("validations"),
                  description="Every validation, its record and its derived facts."),
-        Endpoint(path=f"{API}/measurements.json", media_type=json_type,
+        Endpoint(path=MEASUREMENTS, media_type=json_type,
                  schema=schema_path("measurements"),
                  description="Every measured value, one row per validation, system and "
                  "benchmark; also downloads/measurements.csv."),

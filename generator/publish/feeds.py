@@ -204,21 +204,22 @@ def changelog(builder: Documents, history: History | None, site_url: str | None)
     return feed.atom_str(pretty=True)  # type: ignore[no-any-return]
 
 
+SITE_FEED = f"{FEEDS}/validations.atom"
+CALENDAR = f"{FEEDS}/calendar.ics"
+
+
 def build_feeds(builder: Documents, site_url: str | None) -> dict[str, bytes]:
     """The site-wide feed, one feed per provider, and the calendar, by path."""
-    facts = builder.facts
-    files = {
-        f"{FEEDS}/validations.atom": atom(
-            builder,
-            f"{FEEDS}/validations.atom",
-            f"{NAME}: validations",
-            facts.validations,
-            site_url,
-        )
-    }
+    files = {SITE_FEED: site_feed(builder, site_url)}
     for provider in builder.site.providers.values():
         path = f"{FEEDS}/providers/{provider.id}.atom"
-        own = facts.by_provider[provider.id]
+        own = builder.facts.by_provider[provider.id]
         files[path] = atom(builder, path, f"{NAME}: {provider.name}", own, site_url)
-    files[f"{FEEDS}/calendar.ics"] = calendar(builder, site_url)
+    files[CALENDAR] = calendar(builder, site_url)
     return files
+
+
+def site_feed(builder: Documents, site_url: str | None) -> bytes:
+    """The feed of every validation."""
+    validations = builder.facts.validations
+    return atom(builder, SITE_FEED, f"{NAME}: validations", validations, site_url)

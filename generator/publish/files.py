@@ -64,6 +64,23 @@ def _csv_value(value: object) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
+def quoted_data(
+    site: Site, facts: SiteFacts, *, directory_urls: bool, site_url: str | None = None
+) -> dict[str, bytes]:
+    """The data files the data page quotes (api.quoted), made alone and equal to `build_data`'s:
+    a single build renders its pages with these, and makes the rest while MkDocs writes them."""
+    builder = api.Documents(site, facts, directory_urls=directory_urls)
+    made = {}
+    for path, _ in api.quoted(site):
+        if path == feeds.SITE_FEED:
+            made[path] = feeds.site_feed(builder, site_url)
+        elif path == feeds.CALENDAR:
+            made[path] = feeds.calendar(builder, site_url)
+        else:
+            made[path] = builder.file(path)
+    return made
+
+
 def build_data(
     site: Site,
     facts: SiteFacts,

@@ -44,6 +44,17 @@ class Output:
             self.data.update(self.later.pop()())
 
 
+def write_files(folder: Path, files: dict[str, bytes]) -> None:
+    """Write each file into `folder`: its path was checked as it was made (links.safe_path)."""
+    made: set[Path] = set()
+    for uri, content in files.items():
+        target = folder / uri
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        target.write_bytes(content)
+
+
 def stays_inside(uri: object) -> bool:
     """Whether `uri` names a file inside the folder it is written to, whatever joins it there:
     relative, no `..`, `.` or empty part, no backslash (a separator elsewhere), no NUL."""

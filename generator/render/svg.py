@@ -103,8 +103,11 @@ class SvgStore:
         self.conversions = 0
         self.memory: dict[str, bytes] = {}
         self.used: set[str] = set()
+        # What `render(later=True)` left: each drawing's key and spec, each name's key; and
+        # the child process drawing them, once `start` began it.
+        self._work: list[tuple[str, Callable[[], dict[str, Any]]]] = []
+        self._names: dict[str, str] = {}
         self._drawing: _Drawing | None = None
-        self._names: dict[str, str] = {}  # what `_drawing` draws for: each name's key
 
     def check(self) -> None:
         """Refuse a cache whose chart folder the store may not write, before any work."""
@@ -149,8 +152,8 @@ class SvgStore:
 
     def render(self, drawings: dict[str, Drawing], *, later: bool = False) -> dict[str, bytes]:
         """The SVG of every drawing, by the same name; cold ones convert in parallel. `later`:
-        only those the cache holds; the others are drawn in a child process while the caller
-        goes on, and `finish` waits for them."""
+        only those the cache holds; the others are left for `start` to begin drawing in a child
+        process while the caller goes on, and for `finish`."""
         keys = {name: drawing.key for name, drawing in drawings.items()}
         self.used |= set(keys.values())
         found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
@@ -158,36 +161,53 @@ class SvgStore:
         self.conversions += len(cold)
         work = [(key, drawings[name].spec) for key, name in cold]
         if later and cold:
-            # Beside the build that goes on here (MkDocs writing its pages): one core left it.
-            workers = 1 if len(cold) < PARALLEL_FROM else max(1, min(self.workers - 1, len(cold)))
-            self._drawing, self._names = _Drawing(work, workers), keys
+            self._work, self._names = work, keys
             return {name: found[key] for name, key in keys.items() if key in found}
-        if len(cold) >= PARALLEL_FROM and self.workers > 1:
-            found |= _Drawing(work, min(self.workers, len(cold))).result()
-        else:
-            found |= {key: _convert(spec()) for key, spec in work}
+        found |= self._draw_all(work, self.workers)
         for key, _ in cold:
             self._store(key, found[key])
         return {name: found[key] for name, key in keys.items()}
 
+    @staticmethod
+    def _draw_all(
+        work: list[tuple[str, Callable[[], dict[str, Any]]]], workers: int
+    ) -> dict[str, bytes]:
+        if len(work) >= PARALLEL_FROM and workers > 1:
+            return _Drawing(work, min(workers, len(work))).result()
+        return dict(_draw(one) for one in work)
+
     @property
-    def drawing(self) -> bool:
+    def pending(self) -> bool:
         """Whether `render(later=True)` left drawings for `finish`."""
-        return self._drawing is not None
+        return bool(self._work)
+
+    def start(self) -> None:
+        """Begin drawing what `render(later=True)` left, in a child process, beside the build
+        that goes on here (MkDocs writing its pages): one core is left it."""
+        if self._work and self._drawing is None:
+            cold = len(self._work)
+            workers = 1 if cold < PARALLEL_FROM else max(1, min(self.workers - 1, cold))
+            self._drawing = _Drawing(self._work, workers)
 
     def finish(self) -> dict[str, bytes]:
-        """The SVGs that `render(later=True)` left to draw, by name, once drawn and cached."""
+        """The SVGs that `render(later=True)` left to draw, by name, once drawn and cached:
+        waited for if `start` began them, else drawn here (those cached since, read)."""
         drawing, self._drawing = self._drawing, None
-        if drawing is None:
-            return {}
-        drawn = drawing.result()
+        work, self._work = self._work, []
+        cached: dict[str, bytes] = {}
+        if drawing is not None:
+            drawn = drawing.result()
+        else:
+            cached = {key: svg for key, _ in work if (svg := self._cached(key)) is not None}
+            drawn = self._draw_all([w for w in work if w[0] not in cached], self.workers)
         for key, svg in drawn.items():
             self._store(key, svg)
+        drawn |= cached
         return {name: drawn[key] for name, key in self._names.items() if key in drawn}
 
     def cancel(self) -> None:
         """Stop drawing what `render(later=True)` left: the build it was for has failed."""
-        drawing, self._drawing = self._drawing, None
+        drawing, self._drawing, self._work = self._drawing, None, []
         if drawing is not None:
             drawing.cancel()
 

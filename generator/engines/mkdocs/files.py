@@ -32,3 +32,8 @@ def add_generated(
     for uri, content in assets.items():
         files.append(File.generated(config, uri, content=content))
     return files
+
+
+def written_by_mkdocs(files: Files, config: MkDocsConfig) -> set[str]:
+    """Every path MkDocs will write in the site folder: its files', and its theme's templates'."""
+    return {file.dest_uri for file in files} | set(config.theme.static_templates)

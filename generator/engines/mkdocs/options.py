@@ -57,6 +57,11 @@ def project_path(config: MkDocsConfig, folder: str) -> Path:
     return Path(config.config_file_path).parent / folder
 
 
+def folders(options: CloudqualConfig, config: MkDocsConfig) -> tuple[Path, Path]:
+    """The content and templates folders."""
+    return project_path(config, options.content_dir), project_path(config, options.templates_dir)
+
+
 def inputs(options: CloudqualConfig, config: MkDocsConfig) -> Inputs:
     """What the build is made from, as the options and MkDocs' own config say."""
     try:

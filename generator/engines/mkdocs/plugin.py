@@ -14,7 +14,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from generator.checks import pages
 from generator.engines import assets, csp
 from generator.engines.mkdocs import extension, options
-from generator.engines.mkdocs.files import add_generated
+from generator.engines.mkdocs.files import add_generated, written_by_mkdocs
 from generator.engines.mkdocs.options import CloudqualConfig
 from generator.engines.mkdocs.site_folder import SiteFolder
 from generator.engines.session import Session
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.livereload import LiveReloadServer
     from mkdocs.structure.files import Files
+    from mkdocs.structure.nav import Navigation
     from mkdocs.structure.pages import Page as MkDocsPage
 
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
@@ -66,20 +67,24 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             log.warning(warning)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        pages = self.session.pages if self.session else {}
-        return add_generated(files, config, pages, assets.load(self._folders(config)[1]))
+        pages, templates = self.session.pages if self.session else {}, self.config.templates_dir
+        return add_generated(
+            files, config, pages, assets.load(options.project_path(config, templates))
+        )
 
-    def on_page_markdown(
-        self, markdown: str, /, *, page: MkDocsPage, config: MkDocsConfig, files: Files
-    ) -> str:
+    @event_priority(-100)  # last: every plugin has added its files, and MkDocs knows them all
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        assert self.session is not None and self.folder is not None
+        self.session.begin(self.folder.written, written_by_mkdocs(files, config))
+        return nav
+
+    def on_page_markdown(self, markdown: str, /, *, page: MkDocsPage, **_: object) -> str:
         # The theme writes front matter unescaped: a generated page's is the template's own.
         if page.file.generated_by is None:
             page.meta = {}
         return markdown
 
-    def on_page_content(
-        self, html_text: str, /, *, page: MkDocsPage, config: MkDocsConfig, files: Files
-    ) -> str:
+    def on_page_content(self, html_text: str, /, *, page: MkDocsPage, **_: object) -> str:
         if page.file.generated_by is None:  # hand-written, so held to the allowlist
             html_text = pages.sanitize(html_text)
         return (self.session.banner() if self.session else "") + html_text
@@ -87,15 +92,13 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def on_post_page(self, output: str, /, *, page: MkDocsPage, config: MkDocsConfig) -> str:
         return csp.protect(output)
 
-    def on_post_template(
-        self, output_content: str, /, *, template_name: str, config: MkDocsConfig
-    ) -> str:
+    def on_post_template(self, output_content: str, /, *, template_name: str, **_: object) -> str:
         return csp.protect(output_content) if template_name.endswith(".html") else output_content
 
     @event_priority(-100)  # last, so every other plugin has written its files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         assert self.session is not None and self.folder is not None
-        self.session.finish(*self._folders(config))  # the charts drawn while MkDocs wrote pages
+        self.session.finish(*options.folders(self.config, config))  # made while MkDocs wrote
         try:
             self.folder.finish(self.session.data, strict=config.strict)
         except Refused as error:
@@ -110,10 +113,6 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object
     ) -> LiveReloadServer:
-        for folder in self._folders(config):
+        for folder in options.folders(self.config, config):
             server.watch(str(folder))
         return server
-
-    def _folders(self, config: MkDocsConfig) -> tuple[Path, Path]:  # content, templates
-        folders = (self.config.content_dir, self.config.templates_dir)
-        return options.project_path(config, folders[0]), options.project_path(config, folders[1])

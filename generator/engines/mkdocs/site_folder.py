@@ -40,10 +40,7 @@ class SiteFolder:
         abort the build: any warning, under `strict`."""
         logging.getLogger("mkdocs").removeHandler(self.warnings)
         failed = strict and self.warnings.count > 0
-        for uri, content in data.items():
-            target = self.written / uri
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
+        output.write_files(self.written, data)
         if self.building is None:
             output.SITE.put(self.site_dir)  # a dirty build's folder: the next may replace it
             return
