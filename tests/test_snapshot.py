@@ -13,9 +13,11 @@ from conftest import MINIMAL, ROOT, copy_content
 
 from generator.build.memo import Snapshots
 from generator.checks import loader
+from generator.checks import pages as pages_module
 from generator.checks.loader import load_site
 from generator.load import snapshot
 from generator.load.reader import Document, load_text
+from generator.problems import ContentError
 
 
 def _exactly(value: Any) -> Any:
@@ -104,8 +106,9 @@ def test_a_load_parses_only_the_files_without_a_snapshot(
     content = copy_content(MINIMAL, tmp_path / "content")
     store = _Store()
     first = load_site(content, stored=store)
-    files = store.written
-    assert files == len(list(content.rglob("*.yaml"))) - len(list(content.glob("imports/*")))
+    files = len(list(content.rglob("*.yaml"))) - len(list(content.glob("imports/*")))
+    pages = len(list(content.glob("pages/*.md")))
+    assert pages and store.written == files + pages  # each record's snapshot, each page clean
     parsed: list[str] = []
     real_load_text = loader.load_text
 
@@ -113,21 +116,56 @@ def test_a_load_parses_only_the_files_without_a_snapshot(
         parsed.append(shown)
         return real_load_text(shown, raw)
 
+    checked: list[str] = []
+    real_check_record, real_check_page = loader.check_record, pages_module.check_page
     monkeypatch.setattr(loader, "load_text", counted)
+    monkeypatch.setattr(
+        loader, "check_record", lambda d: checked.append(d.path) or real_check_record(d)
+    )
+    monkeypatch.setattr(
+        pages_module,
+        "check_page",
+        lambda shown, raw: checked.append(shown) or real_check_page(shown, raw),
+    )
     assert load_site(content, stored=store) == first
-    assert parsed == [] and store.written == files
+    # Nothing parsed again, nor checked again: every reading was clean.
+    assert parsed == [] and checked == [] and store.written == files + pages
     provider = content / "providers" / "test-provider.yaml"
     provider.write_text(provider.read_text("utf-8").replace("A synthetic", "An edited"), "utf-8")
     edited = load_site(content, stored=store)
-    assert parsed == ["content/providers/test-provider.yaml"]
+    assert parsed == checked == ["content/providers/test-provider.yaml"]
     assert edited.providers["test-provider"].summary.startswith("An edited")
     assert edited == load_site(content)  # as a load with no snapshots reads it
-    # A snapshot that is not one is parsed again, and the load is the same.
+    # A page with a problem is checked again, every time.
+    page = content / "pages" / "methodology.md"
+    original = page.read_text("utf-8")
+    page.write_text(original + "\n[a link](javascript:alert(1))\n", "utf-8")
+    parsed.clear()
+    checked.clear()
+    for _ in range(2):
+        with pytest.raises(ContentError, match="found the scheme javascript:"):
+            load_site(content, stored=store)
+    assert parsed == [] and checked == ["content/pages/methodology.md"] * 2
+    page.write_text(original, "utf-8")
+    # And a record: parsed once, its snapshot kept, but its reading checked again every time.
+    text = provider.read_text("utf-8")
+    provider.write_text(text.replace("id: test-provider", "id: test-provider\nunknown: 1"), "utf-8")
+    parsed.clear()
+    checked.clear()
+    for _ in range(2):
+        with pytest.raises(ContentError, match="unknown"):
+            load_site(content, stored=store)
+    assert parsed == ["content/providers/test-provider.yaml"]
+    assert checked == ["content/providers/test-provider.yaml"] * 2
+    provider.write_text(text, "utf-8")
+    # A snapshot that is not one is parsed again, and the load is the same; a page's mark
+    # that is not one, checked again.
     for key in store.kept:
         store.kept[key] = {"value": "not a document"}
     parsed.clear()
+    checked.clear()
     assert load_site(content, stored=store) == edited
-    assert len(parsed) == files
+    assert len(parsed) == files and len(checked) == files + pages
 
 
 def test_snapshots_are_sealed_pruned_and_keyed_by_the_code(

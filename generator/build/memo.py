@@ -427,9 +427,11 @@ class Kept:
 
 
 class Snapshots(Kept):
-    """Each content file's parsed document, by the file's bytes (load/snapshot.py): after an
-    edit, a build in a new process parses again only the edited file. Sealed, and keyed by the
-    code's version, as every kept result is; the files a build did not read are pruned."""
+    """Each content file's parsed document, by the file's bytes (load/snapshot.py), and whether
+    its reading found no problem: after an edit, a build in a new process parses again only the
+    edited file, and checks the Markdown budget of no clean file again. And which hand-written
+    pages were checked clean (checks/pages.py). Sealed, and keyed by the code's version, as
+    every kept result is; the files a build did not read are pruned."""
 
     FOLDER = "cloudqual-documents"
     MARKER = Marker(

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from generator.changes.history import History
     from generator.checks.loader import Read
     from generator.model.site import Site
+    from generator.render.compiled import Store
     from generator.render.svg import SvgStore
 
 
@@ -123,7 +124,9 @@ def build(
         source_links=inputs.source_links,
         history=history,
         later=later,
+        kept_code=(code := Kept(memo.folder, "templates")),  # in the cache folder, as the memo
     )
+    code.prune()
     return Remembered(output, [str(warning) for warning in site.warnings]), False
 
 
@@ -139,6 +142,7 @@ def site_output(
     source_links: bool = False,
     history: History | None = None,
     later: bool = False,
+    kept_code: Store | None = None,
 ) -> Output:
     """Every generated page and data file of the site, by its path in the output. `site_url`,
     the published address, makes the feeds' and the calendar's links absolute. `previous`, the
@@ -147,14 +151,17 @@ def site_output(
     `history`, the content's commits compared, makes the changelog; without it, the changelog
     says it has none. `later`: the pages are made first, from the data files the data page
     quotes; the output's `complete()` makes the others, and draws the charts `svg_store`
-    lacks (engines/session.py runs it beside MkDocs)."""
+    lacks (engines/session.py runs it beside MkDocs). `kept_code` keeps the templates'
+    compiled code across processes (render/compiled.py)."""
     from generator.derive.site_facts import derive_site
     from generator.model.links import safe_path
     from generator.publish import api
     from generator.publish.files import build_data, quoted_data
+    from generator.render.compiled import Compiled
     from generator.render.renderer import Renderer
     from generator.render.svg import SvgStore
 
+    compiled = Compiled(kept_code) if kept_code is not None else None
     site_facts = derive_site(site, policy)
     renderer = Renderer(
         site,
@@ -166,6 +173,7 @@ def site_output(
         source_links=source_links,
         history=history,
         code=code_version(),
+        compiled=compiled,
     )
     store = svg_store or SvgStore(None)
     charts = renderer.chart_files(store, later=later)
@@ -186,6 +194,8 @@ def site_output(
     else:
         data = quoted = data_files() | charts
     pages = renderer.render(api.examples(site, quoted))
+    if compiled is not None:
+        compiled.save()
     signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
     output = Output(pages, served(data), signed)
     if later:

@@ -43,16 +43,26 @@ def with_analysis(validation: Validation, analysis: Analysis) -> Validation:
 Read = tuple[Document | None, Record | None, list[Problem]]
 
 
-def _read(kind: str, path: Path, shown: str, raw: bytes, parsed: Document | None = None) -> Read:
+def _read(
+    kind: str,
+    path: Path,
+    shown: str,
+    raw: bytes,
+    parsed: Document | None = None,
+    clean: bool = False,
+) -> Read:
     """A file's reading; `parsed`, its document when a snapshot of it was kept, is checked as
-    a document parsed now is."""
+    a document parsed now is, but for its Markdown's budget when its reading was `clean`: no
+    check found a problem in the same bytes."""
     problems: list[Problem] = []
     document = parsed
     if document is None:
         document, problems = load_text(shown, raw)
         if document is None:
             return None, None, problems
-    problems = problems + check_modeline(kind, shown, raw) + check_record(document)
+    problems = problems + check_modeline(kind, shown, raw)
+    if not clean:
+        problems += check_record(document)
     record, schema_problems = validate(KINDS[kind], document)
     problems += schema_problems
     if record is None:
@@ -73,16 +83,21 @@ def _read_key(key: tuple[str, str, str, bytes]) -> Read:
     return _read(kind, Path(path), shown, raw)
 
 
+def _digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
 def _snapshots(
     keys: list[tuple[str, str, str, bytes]], stored: Store
-) -> dict[tuple[str, str, str, bytes], Document]:
-    """The documents of `keys` whose snapshots `stored` keeps, by each file's bytes."""
+) -> dict[tuple[str, str, str, bytes], tuple[Document, bool]]:
+    """The documents of `keys` whose snapshots `stored` keeps, by each file's bytes, each with
+    whether its reading was clean."""
     found = {}
     for key in keys:
-        data = stored.get(hashlib.sha256(key[3]).hexdigest())
-        if data is not None:
+        data = stored.get(_digest(key[3]))
+        if isinstance(data, dict) and data.keys() == {"document", "clean"}:
             with contextlib.suppress(ValueError):  # not a snapshot: the file is parsed again
-                found[key] = snapshot.document(key[2], data)
+                found[key] = snapshot.document(key[2], data["document"]), data["clean"] is True
     return found
 
 
@@ -92,14 +107,15 @@ def _read_all(
     stored: Store | None = None,
 ) -> dict[tuple[str, str, str, bytes], Read]:
     """Each file's reading: from `known` where its bytes are unchanged, else read now; parsed
-    again only where `stored` keeps no snapshot of it, and its snapshot kept."""
+    again only where `stored` keeps no snapshot of it, and its snapshot kept, with whether its
+    reading was clean."""
     todo = [key for key in keys if key not in known]
     if stored is not None:
         for key in keys:
             if key in known:
-                stored.keep(hashlib.sha256(key[3]).hexdigest())
+                stored.keep(_digest(key[3]))
     parsed = _snapshots(todo, stored) if stored is not None else {}
-    read = {key: _read(key[0], Path(key[1]), key[2], key[3], parsed[key]) for key in parsed}
+    read = {key: _read(key[0], Path(key[1]), key[2], key[3], *parsed[key]) for key in parsed}
     todo = [key for key in todo if key not in parsed]
     workers = min(os.cpu_count() or 1, 8)
     if len(todo) >= PARALLEL_FROM and workers > 1:
@@ -113,8 +129,10 @@ def _read_all(
         read |= {key: _read_key(key) for key in todo}
     if stored is not None:
         for key in todo:
-            if (document := read[key][0]) is not None:
-                stored.put(hashlib.sha256(key[3]).hexdigest(), snapshot.snapshot(document))
+            document, _, problems = read[key]
+            if document is not None:
+                kept = {"document": snapshot.snapshot(document), "clean": not problems}
+                stored.put(_digest(key[3]), kept)
     return {key: known[key] if key in known else read[key] for key in keys}
 
 
@@ -142,7 +160,7 @@ def load_site(
     every_file, problems = content_files(content_dir, shown_root)
     pages_dir = content_dir / PAGES_FOLDER
     page_files = [path for path in every_file if path.is_relative_to(pages_dir)]
-    problems += check_pages(page_files, pages_dir, shown_root)
+    problems += check_pages(page_files, pages_dir, shown_root, stored)
     imports_dir = content_dir / IMPORTS_FOLDER
     record_files = [
         path

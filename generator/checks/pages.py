@@ -11,6 +11,7 @@ page, `sanitize` cleans it against an allowlist all the same, in case a check is
 
 from __future__ import annotations
 
+import hashlib
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,6 +22,7 @@ import nh3
 
 from generator.checks.budget import Budget
 from generator.escape import character_name, first_invisible
+from generator.load.snapshot import Store
 from generator.model.links import GENERATED_NAMES
 from generator.problems import Position, Problem
 
@@ -33,6 +35,7 @@ PAGE_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.md$")
 # cost limits, so a larger page is a mistake or an attack.
 MAX_PAGE_BYTES = 256 * 1024
 LINK_SCHEMES = frozenset({"http", "https", "mailto"})
+CLEAN = "checked: no problem"  # what a store keeps of a page, or a record, checked clean
 # MkDocs reads front matter as a YAML block opened by `---`, or as `key: value` lines at the top.
 _FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)", re.MULTILINE)
 # A fence: the extensions above have none, so MkDocs shows one as inline code, while Zensical
@@ -209,8 +212,13 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
     return problems
 
 
-def check_pages(files: list[Path], folder: Path, shown_root: Path) -> list[Problem]:
-    """Every problem in the hand-written page folder: unexpected files, then each page's own."""
+def check_pages(
+    files: list[Path], folder: Path, shown_root: Path, stored: Store | None = None
+) -> list[Problem]:
+    """Every problem in the hand-written page folder: unexpected files, then each page's own.
+    `stored` keeps, across processes, which pages' bytes were checked and found clean: a page
+    is checked again only when it changes (or the code does: the store's keys hold its
+    version)."""
     problems = []
     for path in files:
         shown = path.relative_to(shown_root).as_posix()
@@ -236,5 +244,15 @@ def check_pages(files: list[Path], folder: Path, shown_root: Path) -> list[Probl
                 )
             )
         else:
-            problems += check_page(shown, path.read_bytes())
+            problems += _checked(shown, path.read_bytes(), stored)
     return problems
+
+
+def _checked(shown: str, raw: bytes, stored: Store | None) -> list[Problem]:
+    key = "page " + hashlib.sha256(raw).hexdigest()
+    if stored is not None and stored.get(key) == CLEAN:
+        return []
+    found = check_page(shown, raw)
+    if stored is not None and not found:
+        stored.put(key, CLEAN)
+    return found

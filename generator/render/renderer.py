@@ -50,6 +50,7 @@ from generator.model.site import Site
 from generator.publish import api
 from generator.publish.files import csv_text
 from generator.render import charts, markup
+from generator.render.compiled import Compiled
 from generator.render.output import Page
 from generator.render.signatures import Signatures
 from generator.render.svg import SvgStore
@@ -141,6 +142,7 @@ class Renderer:
         source_links: bool = False,
         history: History | None = None,
         code: str = "",
+        compiled: Compiled | None = None,
     ) -> None:
         self.site = site
         self.history = history
@@ -165,6 +167,9 @@ class Renderer:
         self.source_links = source_links
         self.policy = policy
         self.env = environment(templates_dir)
+        # The environment serves every render of the process; this one's compiled code is
+        # read from, and kept in, its own store.
+        self.env.bytecode_cache = compiled
         self.questions = sorted(site.questions.values(), key=lambda q: (q.order, q.id))
         self.checklists = list(site.checklists.values())
         self.views: dict[str, dict[str, Any]] = {}
