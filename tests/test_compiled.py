@@ -11,7 +11,7 @@ import jinja2
 import pytest
 from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
-from generator.build.memo import Kept, Memo
+from generator.build.memo import Memo, TemplateCode
 from generator.build.pipeline import Inputs, build
 from generator.model.policy import Policy
 from generator.render import renderer
@@ -94,14 +94,14 @@ def test_a_build_in_a_new_process_compiles_no_template_again(
     memo = Memo(tmp_path / "cache")
     renderer.environment.cache_clear()
     first, _ = build(inputs, memo, "first", svg_store=SvgStore(None), say=print)
-    assert list((tmp_path / "cache" / Kept.FOLDER).glob("templates-*.json"))
+    assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json"))
     renderer.environment.cache_clear()  # a new process
     compiles = _compiles(monkeypatch)
     again, _ = build(inputs, memo, "again", svg_store=SvgStore(None), say=print)
     assert compiles == []
     assert again.output.pages == first.output.pages
     # The kept file tampered with fails its seal: every template is compiled again.
-    [kept] = (tmp_path / "cache" / Kept.FOLDER).glob("templates-*.json")
+    [kept] = (tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")
     kept.write_bytes(kept.read_bytes().replace(b'"', b"'", 40))
     renderer.environment.cache_clear()
     rebuilt, _ = build(

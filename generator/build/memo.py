@@ -443,3 +443,20 @@ class Snapshots(Kept):
 
     def __init__(self, cache_dir: Path) -> None:
         super().__init__(cache_dir, "document")
+
+
+class TemplateCode(Kept):
+    """The templates' compiled code (render/compiled.py), in one file: after an edit, a build
+    in a new process compiles no template again. Jinja's bytecode, so sealed as every kept
+    result is, and keyed by the code's and every dependency's version."""
+
+    FOLDER = "cloudqual-templates"
+    MARKER = Marker(
+        ".cloudqual-templates",
+        "The templates cloudqual compiled, as Jinja's bytecode, sealed. Each build removes the "
+        "code of another version; files of other names are left alone.\n",
+    )
+    WRITING = "keep compiled templates in"
+
+    def __init__(self, cache_dir: Path) -> None:
+        super().__init__(cache_dir, "templates")

@@ -19,6 +19,7 @@ from generator.build.memo import (
     Memo,
     Remembered,
     Snapshots,
+    TemplateCode,
     code_version,
     fingerprint,
 )
@@ -124,7 +125,7 @@ def build(
         source_links=inputs.source_links,
         history=history,
         later=later,
-        kept_code=(code := Kept(memo.folder, "templates")),  # in the cache folder, as the memo
+        kept_code=(code := TemplateCode(memo.folder)),  # in the cache folder, as the memo
     )
     code.prune()
     return Remembered(output, [str(warning) for warning in site.warnings]), False
