@@ -215,7 +215,49 @@ def test_a_field_added_to_a_view_is_in_the_page_signature(
         if uri.startswith(("validations/", "trial-checklists/")) and not uri.endswith("index.md")
     }
     assert results and results <= again
+    # A side-by-side page holds the two results' views in a list of its own: signed by its
+    # parts, a part that changed is seen.
+    pairs = {uri for uri in output.pages if uri.startswith("pairs/") and uri != "pairs/index.md"}
+    assert pairs and pairs <= again
     assert len(again) < len(output.pages)
+
+
+def test_a_value_is_signed_by_every_part_of_it(before: tuple[Path, Output]) -> None:
+    """Lists, tuples, mappings and dataclasses are signed from their parts' hashes: equal
+    values sign alike, and a change anywhere inside one, or of its kind, signs differently."""
+    from dataclasses import dataclass
+
+    from generator.render.signatures import Signatures
+
+    @dataclass(frozen=True)
+    class Pair:
+        first: object
+        second: object
+
+    content, _ = before
+    site = load_site(content)
+    from generator.derive.site_facts import derive_site
+
+    policy = Policy(date(2026, 12, 2))
+
+    def signed(value: object) -> str:
+        signatures = Signatures(site, derive_site(site, policy), ROOT / "templates", [])
+        return signatures.page("a.md", "a.md.j2", None, [], {"value": value})
+
+    record = next(iter(site.validations.values()))
+    value = Pair([{"a": (1, record)}], {"b": [2.5, None]})
+    same = Pair([{"a": (1, record)}], {"b": [2.5, None]})
+    assert signed(value) == signed(same)
+    changed = [
+        Pair([{"a": (2, record)}], {"b": [2.5, None]}),
+        Pair([{"a": [1, record]}], {"b": [2.5, None]}),
+        Pair([{"A": (1, record)}], {"b": [2.5, None]}),
+        Pair([{"a": (1, record.model_copy(update={"summary": "Edited."}))}], {"b": [2.5, None]}),
+        Pair([{"a": (1, record)}], {"b": [2.5]}),
+        Pair({"b": [2.5, None]}, [{"a": (1, record)}]),
+        (value.first, value.second),
+    ]
+    assert len({signed(value), *map(signed, changed)}) == 1 + len(changed)
 
 
 def _sets(value: object, seen: set[int]) -> list[object]:
