@@ -25,6 +25,7 @@ from generator.derive import validation as derive
 from generator.model.policy import Policy
 from generator.model.records import Dating
 from generator.model.site import Site
+from generator.publish import api
 from generator.render.output import Output
 
 POLICY = Policy(date(2026, 12, 2))
@@ -283,6 +284,26 @@ def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -
     assert data == {p: b for p, b in again.data.items() if p.startswith(("api/", "feeds/"))}
     # Nothing of the build's clock: the only dates are the content's and the policy's.
     assert b"2026-12-02" in data[f"{API}/index.json"]
+
+
+@pytest.mark.parametrize("site_url", [None, "https://site.test/q/"])
+def test_the_quoted_data_files_are_the_build_s_own(site: Site, site_url: str | None) -> None:
+    """A single build renders its pages from the data files the data page quotes, made alone,
+    and makes the others while MkDocs writes the pages: the quoted ones are the same bytes, and
+    so is every page."""
+    from generator.derive.site_facts import derive_site
+    from generator.publish.files import build_data, quoted_data
+
+    facts = derive_site(site, POLICY)
+    whole = build_data(site, facts, directory_urls=True, site_url=site_url)
+    quoted = quoted_data(site, facts, directory_urls=True, site_url=site_url)
+    assert len(quoted) == 6 and quoted.items() <= whole.items()
+    assert [e.path for e in api.examples(site, quoted)] == list(quoted)
+    now = site_output(site, ROOT / "templates", policy=POLICY, site_url=site_url)
+    later = site_output(site, ROOT / "templates", policy=POLICY, site_url=site_url, later=True)
+    assert later.pages == now.pages and later.data != now.data
+    later.complete()
+    assert later.data == now.data
 
 
 @pytest.mark.slow

@@ -202,3 +202,27 @@ def test_a_sealed_build_is_checked_entry_by_entry(tmp_path: Path, case: str) -> 
     memo = sealed(tmp_path, BAD[case])
     assert memo.get("k") is None
     assert memo.refused is not None and "expected" in memo.refused
+
+
+def test_a_secret_another_user_may_read_or_write_seals_nothing(tmp_path: Path) -> None:
+    """The secret is the only barrier to running the templates' kept code: one that others may
+    read, or that is not a file of this user's, is not used, and nothing is remembered."""
+    import os
+
+    from generator.build.memo import _secret_at
+
+    key = tmp_path / "memo.key"
+    key.write_text("ab" * 32, encoding="ascii")
+    for mode, usable in ((0o644, False), (0o620, False), (0o604, False), (0o600, True)):
+        key.chmod(mode)
+        _secret_at.cache_clear()
+        assert (_secret_at(key) is not None) is usable, oct(mode)
+    link = tmp_path / "link.key"
+    link.symlink_to(key)
+    _secret_at.cache_clear()
+    assert _secret_at(link) is None
+    if os.getuid() == 0:  # root may give the file away
+        os.chown(key, 12345, -1)
+        _secret_at.cache_clear()
+        assert _secret_at(key) is None
+    _secret_at.cache_clear()

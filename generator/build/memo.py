@@ -12,14 +12,15 @@ pull request can add any file to the repository, and a file it placed in a cache
 as the site.
 
 Nor is a stored build trusted as it is read: whoever can write the cache folder (`cache_dir` may
-name one in the project) could make it write outside the site, or carry a script that the
-policy's 'self' would run. So it is sealed with a keyed hash of its key and its entries (`seal`),
-whose secret is made once per user and kept in the user's cache folder, never a project's; and
-each entry is checked as it is read: its schema, and every path inside the output. A build that
-fails either is not used, and says why (`Memo.refused`): the site is built in full.
+name one in the project) could make it write outside the site, or carry a script that the policy's
+'self' would run; and the templates' compiled code, kept the same way (`TemplateCode`), is code
+this process runs. So it is sealed with a keyed hash of its key and its entries (`seal`), whose
+secret is made once per user and kept in the user's cache folder, never a project's; and each entry
+is checked as it is read: its schema, and every path inside the output. A build that fails either
+is not used, and says why (`Memo.refused`): the site is built in full.
 
-The cache folder may be any folder, so the memo removes only files that it wrote: named as it
-names them and starting as its files start (HEADER).
+The cache folder may be any folder, so the memo removes only files that it wrote: named as it names
+them and starting as its files start (HEADER).
 """
 
 from __future__ import annotations
@@ -28,11 +29,13 @@ import base64
 import binascii
 import hashlib
 import hmac
+import importlib.util
 import json
 import os
 import re
 import secrets
 import stat
+import sys
 import sysconfig
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -91,8 +94,14 @@ def _secret_at(path: Path) -> bytes | None:
         with os.fdopen(descriptor, "w", encoding="ascii") as file:
             file.write(secrets.token_hex(32))
     try:
+        status = path.lstat()
         text = path.read_text(encoding="ascii")
     except (OSError, ValueError):
+        return None
+    # A secret another user could have written, or may read, seals nothing: what it sealed
+    # could be forged, and the templates' kept code (render/bytecode.py) would run.
+    others = stat.S_IRWXG | stat.S_IRWXO
+    if not stat.S_ISREG(status.st_mode) or status.st_mode & others or status.st_uid != os.getuid():
         return None
     # Half written by a build starting at the same moment, or not one: no memo this time.
     return bytes.fromhex(text) if re.fullmatch(r"[0-9a-f]{64}", text) else None
@@ -364,8 +373,8 @@ KEPT_MARKER = Marker(
 
 class Kept:
     """Small results kept across builds in a folder of the cache, each sealed as a build is:
-    what the changelog read from each commit of the content (and, in a folder of their own,
-    `Snapshots`). A result is stored under a hash of
+    what the changelog read from each commit of the content (and, in folders of their own,
+    `Snapshots` and `TemplateCode`). A result is stored under a hash of
     its key and the code's version (code_version), so code or a dependency that changes makes
     it again. Each build keeps the files it used and removes the rest of its own (`prune`). The
     folder is claimed on first write: one of that name it did not write raises output.Refused,
@@ -460,3 +469,5 @@ class TemplateCode(Kept):
 
     def __init__(self, cache_dir: Path) -> None:
         super().__init__(cache_dir, "templates")
+        # Bytecode is the interpreter's own: its version and bytecode magic are in the key too.
+        self.version += f"\0{sys.version}\0{importlib.util.MAGIC_NUMBER.hex()}"

@@ -33,8 +33,8 @@ from generator.render.output import Output, Page
 if TYPE_CHECKING:
     from generator.changes.history import History
     from generator.checks.loader import Read
+    from generator.load.snapshot import Store
     from generator.model.site import Site
-    from generator.render.compiled import Store
     from generator.render.svg import SvgStore
 
 
@@ -127,6 +127,9 @@ def build(
         later=later,
         kept_code=(code := TemplateCode(memo.folder)),  # in the cache folder, as the memo
     )
+    from generator.render.bytecode import KEY
+
+    code.keep(KEY)  # though no template was loaded: all of this build's pages reused
     code.prune()
     return Remembered(output, [str(warning) for warning in site.warnings]), False
 
@@ -153,16 +156,16 @@ def site_output(
     says it has none. `later`: the pages are made first, from the data files the data page
     quotes; the output's `complete()` makes the others, and draws the charts `svg_store`
     lacks (engines/session.py runs it beside MkDocs). `kept_code` keeps the templates'
-    compiled code across processes (render/compiled.py)."""
+    compiled code across processes (render/bytecode.py)."""
     from generator.derive.site_facts import derive_site
     from generator.model.links import safe_path
     from generator.publish import api
     from generator.publish.files import build_data, quoted_data
-    from generator.render.compiled import Compiled
+    from generator.render.bytecode import SealedBytecode
     from generator.render.renderer import Renderer
     from generator.render.svg import SvgStore
 
-    compiled = Compiled(kept_code) if kept_code is not None else None
+    compiled = SealedBytecode(kept_code) if kept_code is not None else None
     site_facts = derive_site(site, policy)
     renderer = Renderer(
         site,

@@ -15,6 +15,7 @@ import hashlib
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import markdown
@@ -22,9 +23,11 @@ import nh3
 
 from generator.checks.budget import Budget
 from generator.escape import character_name, first_invisible
-from generator.load.snapshot import Store
 from generator.model.links import GENERATED_NAMES
 from generator.problems import Position, Problem
+
+if TYPE_CHECKING:
+    from generator.load.snapshot import Store
 
 # The Markdown extensions the site renders hand-written pages with: mkdocs.yml must list exactly
 # these (a test holds it to that). attr_list is left out on purpose: it lets `{: onclick=...}`
@@ -35,7 +38,7 @@ PAGE_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.md$")
 # cost limits, so a larger page is a mistake or an attack.
 MAX_PAGE_BYTES = 256 * 1024
 LINK_SCHEMES = frozenset({"http", "https", "mailto"})
-CLEAN = "checked: no problem"  # what a store keeps of a page, or a record, checked clean
+CLEAN = "checked: no problem"  # what a store keeps of a page checked clean
 # MkDocs reads front matter as a YAML block opened by `---`, or as `key: value` lines at the top.
 _FRONT_MATTER = re.compile(r"^(-{3}[ \t]*$|[ ]{0,3}[A-Za-z0-9_-]+:)", re.MULTILINE)
 # A fence: the extensions above have none, so MkDocs shows one as inline code, while Zensical

@@ -40,11 +40,25 @@ class Child:
     """`work` run in a forked child process from the moment this is made."""
 
     def __init__(self, work: Callable[[], None]) -> None:
+        """Raises OSError when no child can be made (no memory, too many processes): the
+        caller does the work itself."""
         reading, writing = os.pipe()
-        pid = os.fork()
-        if pid == 0:
+        # What the parent made before the fork, its collector leaves alone until `wait`: else
+        # it would write to every shared object, copying the memory the child shares.
+        gc.freeze()
+        try:
+            pid = os.fork()
+        except OSError:
+            gc.unfreeze()
             os.close(reading)
-            _run(work, writing)
+            os.close(writing)
+            raise
+        if pid == 0:
+            try:  # an interrupt before `_run` is ready must not return into the build
+                os.close(reading)
+                _run(work, writing)
+            finally:
+                os._exit(1)
         os.close(writing)
         self.pid: int | None = pid
         self.reading = reading
@@ -58,6 +72,7 @@ class Child:
             told = pipe.read().decode("utf-8", errors="replace").strip()
         _, status = os.waitpid(self.pid, 0)
         self.pid = None
+        gc.unfreeze()
         code = os.waitstatus_to_exitcode(status)
         if code == 0 and not told:
             return None
@@ -65,7 +80,8 @@ class Child:
 
     def stop(self) -> None:
         """Stop the work where it is: what it leaves half written, its caller removes (the
-        site folder) or never reads (the memo's and the chart cache's partial files)."""
+        site folder being built) or never reads (the memo's and the chart cache's partial
+        files). The work starts no process of its own, so none outlives it."""
         if self.pid is None:
             return
         with contextlib.suppress(ProcessLookupError):
@@ -73,6 +89,7 @@ class Child:
         os.waitpid(self.pid, 0)
         os.close(self.reading)
         self.pid = None
+        gc.unfreeze()
 
 
 def _run(work: Callable[[], None], writing: int) -> NoReturn:

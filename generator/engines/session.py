@@ -1,6 +1,7 @@
 """What a build keeps in memory between builds of one process, as `mkdocs serve` rebuilds: the
 last good output, the files already read, the chart cache, and two threads that keep work off
-the rebuild a contributor waits for.
+the rebuild a contributor waits for. And, for a single `mkdocs build`, its end: made in a forked
+child while MkDocs writes the pages (`begin`, child.py), and waited for (`complete`).
 
 - An unchanged rebuild reads nothing: the key of the build on show is kept.
 - A changed one reads again only the files it changed (`known`), and renders again only the pages
@@ -111,17 +112,23 @@ class Session:
         if remembered is None:
             return
         if child.available():
-            self.ending = child.Child(lambda: self._end(remembered, folder, taken))
-        else:
-            self.svg_store.start()
+            try:
+                self.ending = child.Child(lambda: self._end(remembered, folder, taken))
+                return
+            except OSError as error:  # no child to be had: the end is made here
+                self.say(f"cloudqual: the build's end is made here: {error}")
+        self.svg_store.start()
 
     def _end(self, remembered: Remembered, folder: Path, taken: set[str]) -> None:
-        """In the child: the build completed, its data files written, the build remembered."""
+        """In the child: the build completed, its data files written, the build remembered.
+        Its charts are drawn here, one at a time, never in processes of its own: the other
+        core is MkDocs', and a child stopped with its build leaves no process behind."""
+        self.svg_store.workers = 1
         output = remembered.output
         output.complete()
         hidden = sorted(taken & output.data.keys())
         if hidden:  # MkDocs would write these too: `complete` writes them after it, as ever
-            raise Refused(f"MkDocs writes {hidden[0]}, a data file of the build, as well")
+            raise Refused(f"MkDocs writes data files of the build too: {', '.join(hidden)}")
         write_files(folder, output.data)
         if self.built is not None:
             self.memo.put(self.built, output, remembered.warnings)
@@ -135,12 +142,16 @@ class Session:
         """A single build's end: waited for, if `begin` forked it off; else (or if its child
         failed) made here: the data files and the charts added to its data (which is
         `self.data`, for the site folder to write), and the build remembered whole. At its
-        end, not at once: at 1,000 validations an edit's peak memory was 1,456 MB so, and
-        1,634 MB with the build remembered before MkDocs' pages."""
+        end, not at once: made here, at 1,000 validations an edit's peak memory was 1,456 MB
+        so, and 1,634 MB with the build remembered before MkDocs' pages."""
         remembered, self.unsaved = self.unsaved, None
         ending, self.ending = self.ending, None
         if ending is not None:
-            failed = ending.wait()
+            try:
+                failed = ending.wait()
+            except BaseException:  # interrupted: the child is stopped with the build
+                ending.stop()
+                raise
             if failed is None:
                 self.data = {}  # written, and remembered, by the child
                 return
@@ -151,7 +162,10 @@ class Session:
                 self.memo.put(self.built, remembered.output, remembered.warnings)
 
     def discard(self) -> None:
-        """The build failed: stop what it left running, and remember nothing of it."""
+        """The build failed: stop what it left running, and remember nothing more of it. What
+        its child has remembered already stays: the core's output depends on the inputs alone,
+        not on whether MkDocs got through (as a build that fails on a warning under `strict`
+        is remembered too)."""
         self.unsaved = None
         ending, self.ending = self.ending, None
         if ending is not None:

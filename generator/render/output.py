@@ -34,12 +34,12 @@ class Output:
     data: dict[str, bytes]
     # Each page with the signature of its inputs, for the next render to reuse it by.
     signed: dict[str, tuple[str, Page]] = field(default_factory=dict, compare=False)
-    # Data files still being made (charts drawn in a child process while MkDocs writes the
-    # pages, which only link to them): `complete` waits for them.
+    # Data files still to be made, once the pages are (a single build makes its data files and
+    # the charts its cache lacks while MkDocs writes the pages): `complete` makes them.
     later: list[Callable[[], dict[str, bytes]]] = field(default_factory=list, compare=False)
 
     def complete(self) -> None:
-        """Wait for the data files still being made, and add them."""
+        """Make the data files still to be made, and add them."""
         while self.later:
             self.data.update(self.later.pop()())
 

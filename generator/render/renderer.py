@@ -50,7 +50,7 @@ from generator.model.site import Site
 from generator.publish import api
 from generator.publish.files import csv_text
 from generator.render import charts, markup
-from generator.render.compiled import Compiled
+from generator.render.bytecode import SealedBytecode
 from generator.render.output import Page
 from generator.render.signatures import Signatures
 from generator.render.svg import SvgStore
@@ -142,7 +142,7 @@ class Renderer:
         source_links: bool = False,
         history: History | None = None,
         code: str = "",
-        compiled: Compiled | None = None,
+        compiled: SealedBytecode | None = None,
     ) -> None:
         self.site = site
         self.history = history

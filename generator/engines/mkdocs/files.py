@@ -35,5 +35,8 @@ def add_generated(
 
 
 def written_by_mkdocs(files: Files, config: MkDocsConfig) -> set[str]:
-    """Every path MkDocs will write in the site folder: its files', and its theme's templates'."""
-    return {file.dest_uri for file in files} | set(config.theme.static_templates)
+    """Every path MkDocs will write in the site folder: its files', its theme's templates' and
+    the compressed sitemap. (The search plugin's index, written at the build's end, is under
+    `search/`, where the build writes nothing.)"""
+    templates = set(config.theme.static_templates)
+    return {file.dest_uri for file in files} | templates | {"sitemap.xml.gz"}

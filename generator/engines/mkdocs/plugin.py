@@ -75,7 +75,8 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     @event_priority(-100)  # last: every plugin has added its files, and MkDocs knows them all
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
         assert self.session is not None and self.folder is not None
-        self.session.begin(self.folder.written, written_by_mkdocs(files, config))
+        if not self.dirty:  # a dirty build writes the live site: its end is made at its end
+            self.session.begin(self.folder.written, written_by_mkdocs(files, config))
         return nav
 
     def on_page_markdown(self, markdown: str, /, *, page: MkDocsPage, **_: object) -> str:

@@ -13,23 +13,16 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Any, Protocol
 
 import jinja2
 from jinja2.bccache import Bucket
 
+from generator.load.snapshot import Store
+
 KEY = "templates"  # one entry per store: every template's code, by Jinja's key for it
 
 
-class Store(Protocol):
-    """Where the code is kept: build/memo.py's `Kept`, sealed in the cache folder."""
-
-    def get(self, key: str) -> Any: ...
-
-    def put(self, key: str, value: Any) -> None: ...
-
-
-class Compiled(jinja2.BytecodeCache):
+class SealedBytecode(jinja2.BytecodeCache):
     """Each template's code, read from `store` once, and written back by `save` when a
     template was compiled."""
 

@@ -1,4 +1,4 @@
-"""The templates' compiled code kept across processes (render/compiled.py): a new process
+"""The templates' compiled code kept across processes (render/bytecode.py): a new process
 compiles no template whose source is unchanged, and what the store holds is read only as Jinja's
 own bytecode of the same source."""
 
@@ -15,7 +15,7 @@ from generator.build.memo import Memo, TemplateCode
 from generator.build.pipeline import Inputs, build
 from generator.model.policy import Policy
 from generator.render import renderer
-from generator.render.compiled import KEY, Compiled
+from generator.render.bytecode import KEY, SealedBytecode
 from generator.render.svg import SvgStore
 
 
@@ -42,8 +42,8 @@ def _compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return names
 
 
-def _environment(folder: Path, store: _Store) -> tuple[jinja2.Environment, Compiled]:
-    compiled = Compiled(store)
+def _environment(folder: Path, store: _Store) -> tuple[jinja2.Environment, SealedBytecode]:
+    compiled = SealedBytecode(store)
     loader = jinja2.FileSystemLoader(folder)
     return jinja2.Environment(loader=loader, bytecode_cache=compiled, autoescape=True), compiled
 
@@ -108,4 +108,22 @@ def test_a_build_in_a_new_process_compiles_no_template_again(
         inputs, Memo(tmp_path / "third"), "third", svg_store=SvgStore(None), say=print
     )
     assert compiles and rebuilt.output.pages == first.output.pages
+    renderer.environment.cache_clear()
+
+
+def test_the_kept_code_stays_though_a_build_loads_no_template(tmp_path: Path) -> None:
+    """A build whose every page is reused loads no template: the code is kept all the same,
+    for the next build that renders."""
+    content = copy_content(MINIMAL, tmp_path / "content")
+    inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
+    memo = Memo(tmp_path / "cache")
+    renderer.environment.cache_clear()
+    first, _ = build(inputs, memo, "first", svg_store=SvgStore(None), say=print)
+    [kept] = (tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")
+    renderer.environment.cache_clear()
+    again, _ = build(
+        inputs, memo, "again", svg_store=SvgStore(None), say=print, previous=first.output.signed
+    )
+    assert again.output.pages == first.output.pages
+    assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")) == [kept]
     renderer.environment.cache_clear()
