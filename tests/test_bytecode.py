@@ -127,3 +127,24 @@ def test_the_kept_code_stays_though_a_build_loads_no_template(tmp_path: Path) ->
     assert again.output.pages == first.output.pages
     assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")) == [kept]
     renderer.environment.cache_clear()
+
+
+def test_the_kept_code_is_keyed_by_the_code_and_the_interpreter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another version of the generator or of a dependency, or another interpreter, reads none
+    of the kept code: every template is compiled again."""
+    import sys
+
+    from generator.build import memo
+
+    kept = TemplateCode(tmp_path)
+    kept.put(KEY, {"a": "b"})
+    assert TemplateCode(tmp_path).get(KEY) == {"a": "b"}
+    with monkeypatch.context() as patch:
+        patch.setattr(memo, "code_version", lambda: "another version")
+        assert TemplateCode(tmp_path).get(KEY) is None
+    with monkeypatch.context() as patch:
+        patch.setattr(sys, "version", sys.version + " (another build)")
+        assert TemplateCode(tmp_path).get(KEY) is None
+    assert TemplateCode(tmp_path).get(KEY) == {"a": "b"}
