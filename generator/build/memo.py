@@ -455,7 +455,7 @@ class Snapshots(Kept):
 
 
 class TemplateCode(Kept):
-    """The templates' compiled code (render/compiled.py), in one file: after an edit, a build
+    """The templates' compiled code (render/bytecode.py), in one file: after an edit, a build
     in a new process compiles no template again. Jinja's bytecode, so sealed as every kept
     result is, and keyed by the code's and every dependency's version."""
 

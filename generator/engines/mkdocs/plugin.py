@@ -67,10 +67,9 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             log.warning(warning)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        pages, templates = self.session.pages if self.session else {}, self.config.templates_dir
-        return add_generated(
-            files, config, pages, assets.load(options.project_path(config, templates))
-        )
+        pages = self.session.pages if self.session else {}
+        _, templates = options.folders(self.config, config)
+        return add_generated(files, config, pages, assets.load(templates))
 
     @event_priority(-100)  # last: every plugin has added its files, and MkDocs knows them all
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
