@@ -24,13 +24,14 @@ from ruamel.yaml import events as ruamel
 # What sends a file to ruamel, each where the two were found to read differently (yaml-test-suite
 # 652Z, 7W2P, C2DT, UKK6/01, S98Z, X4QW and the tab cases): a tab; a "?" that may begin a key
 # (at a line's start, after its indentation and dashes, or in a flow collection);
-# a key that begins with ":" or a quoted key with ":" right after it; a line of spaces alone (in
-# a block scalar); a comment right after a block scalar's indicator; and a directive or document
-# marker; a byte order mark past the start, after which libyaml counts one column less. A
-# file that only holds one in its text (a "?" in a summary) is read by ruamel too:
-# slower, never different.
+# a key that begins with ":"; a quoted scalar or a closing bracket with ":" after it, right
+# after or past spaces (libyaml reads `["x" :y]` as a mapping in a sequence, ruamel refuses it;
+# issue 43); a line of spaces alone (in a block scalar); a comment right after a block scalar's
+# indicator; and a directive or document marker; a byte order mark past the start, after which
+# libyaml counts one column less. A file that only holds one in its text (a "?" in a summary) is
+# read by ruamel too: slower, never different.
 _NOT_PLAIN = re.compile(
-    r"""\t|\ufeff|^[ -]*\?|[{\[,] *\?|^[ -]*:|["'\]]:|^ +$|[|>][-+0-9]*#|^%|^---|^\.\.\.""",
+    r"""\t|\ufeff|^[ -]*\?|[{\[,] *\?|^[ -]*:|["'\]}] *:|^ +$|[|>][-+0-9]*#|^%|^---|^\.\.\.""",
     re.MULTILINE,
 )
 
