@@ -435,3 +435,109 @@ print(store.finish()["x.svg"][:4].decode())
     assert result.returncode == 0, result.stderr
     assert result.stdout == "<svg\n"
     assert len(list((tmp_path / svg.FOLDER).glob("*.svg"))) == 1
+
+
+def _tiny_chart() -> Chart:
+    from generator.derive.chart_tables import Table
+
+    table = Table(("model", "precision", "status"), (("llama", "fp8", "tested"),))
+    return Chart("coverage-x", "coverage", "Coverage", "A cell.", table)
+
+
+def _plant_link(entry: Path, tmp_path: Path, other: Path) -> Path:
+    """The entry a symbolic link to a private file: what the build would publish."""
+    private = tmp_path / "home" / ".ssh" / "id_ed25519"
+    private.parent.mkdir(parents=True)
+    private.write_text("PRIVATE KEY\n")
+    entry.unlink()
+    entry.symlink_to(private)
+    return private
+
+
+def _plant_link_to_a_chart(entry: Path, tmp_path: Path, other: Path) -> Path:
+    """A link to a copy of the very entry, elsewhere: its bytes hold, but a link is no entry."""
+    copy = tmp_path / "elsewhere.svg"
+    copy.write_bytes(entry.read_bytes())
+    entry.unlink()
+    entry.symlink_to(copy)
+    return copy
+
+
+def _plant_script(entry: Path, tmp_path: Path, other: Path) -> Path:
+    entry.write_bytes(b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    return entry
+
+
+def _plant_script_under_the_seal(entry: Path, tmp_path: Path, other: Path) -> Path:
+    """The entry as stored, a script added after whatever precedes the SVG (a seal, if any)."""
+    entry.write_bytes(entry.read_bytes().replace(b"</svg>", b"<script>alert(1)</script></svg>"))
+    return entry
+
+
+def _plant_another_chart(entry: Path, tmp_path: Path, other: Path) -> Path:
+    """Another chart's entry, as stored, under this chart's key."""
+    entry.write_bytes(other.read_bytes())
+    return entry
+
+
+PLANTED = {
+    "a link to a private file": (_plant_link, "symbolic link"),
+    "a link to a copy of the entry": (_plant_link_to_a_chart, "symbolic link"),
+    "an SVG with a script": (_plant_script, "seal"),
+    "a script added to the entry": (_plant_script_under_the_seal, "seal"),
+    "another chart's entry": (_plant_another_chart, "seal"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PLANTED))
+def test_a_chart_the_cache_did_not_write_is_drawn_again(
+    tmp_path: Path, case: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whoever can write the cache folder (`cache_dir` may name one in the project) could place
+    a chart there that the site then serves: a link to a private file, or a script. Each entry
+    is sealed with the memo's secret (build/memo.py); one that fails is drawn again, and the log
+    says which and why."""
+    plant, why = PLANTED[case]
+    cache = tmp_path / "cache"
+    light, dark = (charts.drawing(_tiny_chart(), scheme) for scheme in ("light", "dark"))
+    drawn = SvgStore(cache).render({"light.svg": light, "dark.svg": dark})
+    entry = cache / svg.FOLDER / f"{light.key}.svg"
+    planted = plant(entry, tmp_path, cache / svg.FOLDER / f"{dark.key}.svg")
+    before = planted.read_bytes()
+    capsys.readouterr()
+    store = SvgStore(cache)
+    assert store.render({"light.svg": light}) == {"light.svg": drawn["light.svg"]}
+    assert store.conversions == 1
+    said = capsys.readouterr().err
+    assert str(entry) in said and why in said and "drawn again" in said, said
+    assert len(said.strip().splitlines()) == 1, said
+    # Replaced, never written through; and, drawn again, used as it is by the next build.
+    assert entry.is_file() and not entry.is_symlink()
+    if planted != entry:
+        assert planted.read_bytes() == before
+    again = SvgStore(cache)
+    assert again.render({"light.svg": light}) == {"light.svg": drawn["light.svg"]}
+    assert again.conversions == 0 and capsys.readouterr().err == ""
+
+
+def test_a_link_where_a_chart_is_written_is_replaced_never_written_through(
+    tmp_path: Path,
+) -> None:
+    """The store writes each entry beside its place, then renames it: a link placed at that
+    name (it holds the process id, which CI makes easy to guess) is not written through."""
+    import os
+
+    cache = tmp_path / "cache"
+    light = charts.drawing(_tiny_chart(), "light")
+    store = SvgStore(cache)
+    store.check()
+    folder = cache / svg.FOLDER
+    store._folder()  # claimed, as the first render claims it
+    private = tmp_path / "home" / ".bashrc"
+    private.parent.mkdir()
+    private.write_text("# mine\n")
+    (folder / f"{light.key}.svg.partial-{os.getpid()}").symlink_to(private)
+    drawn = store.render({"light.svg": light})
+    assert private.read_text() == "# mine\n"
+    assert drawn["light.svg"].startswith(b"<svg")
+    assert SvgStore(cache).render({"light.svg": light}) == drawn

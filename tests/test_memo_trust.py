@@ -209,7 +209,7 @@ def test_a_secret_another_user_may_read_or_write_seals_nothing(tmp_path: Path) -
     read, or that is not a file of this user's, is not used, and nothing is remembered."""
     import os
 
-    from generator.build.memo import _secret_at
+    from generator.render.seal import secret_at as _secret_at
 
     key = tmp_path / "memo.key"
     key.write_text("ab" * 32, encoding="ascii")

@@ -15,9 +15,10 @@ Nor is a stored build trusted as it is read: whoever can write the cache folder 
 name one in the project) could make it write outside the site, or carry a script that the policy's
 'self' would run; and the templates' compiled code, kept the same way (`TemplateCode`), is code
 this process runs. So it is sealed with a keyed hash of its key and its entries (`seal`), whose
-secret is made once per user and kept in the user's cache folder, never a project's; and each entry
-is checked as it is read: its schema, and every path inside the output. A build that fails either
-is not used, and says why (`Memo.refused`): the site is built in full.
+secret is made once per user and kept in the user's cache folder, never a project's (render/seal.py,
+which seals the cached charts too); and each entry is checked as it is read: its schema, and every
+path inside the output. A build that fails either is not used, and says why (`Memo.refused`): the
+site is built in full.
 
 The cache folder may be any folder, so the memo removes only files that it wrote: named as it names
 them and starting as its files start (HEADER).
@@ -28,12 +29,9 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import hmac
 import importlib.util
 import json
 import os
-import re
-import secrets
 import stat
 import sys
 import sysconfig
@@ -51,6 +49,7 @@ from generator.render.output import (
     claim,
     stays_inside,
 )
+from generator.render.seal import cache_root, keyed_hash, matches
 
 # The package root: build/ sits one folder below it.
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -59,13 +58,7 @@ FORMAT = "3"
 # How every stored build starts: its seal, on a line of its own, then its entries.
 HEADER = b'{"cloudqual memo": '
 CACHE_VARIABLE = "CLOUDQUAL_CACHE_DIR"
-SEAL_FILE = "memo.key"  # in the user's cache folder for cloudqual, beside each project's folder
 FIELDS = ("pages", "text", "binary", "warnings")
-
-
-def _cache_root() -> Path:
-    """The user's cache folder for cloudqual."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cloudqual"
 
 
 def default_cache_dir(project: Path) -> Path:
@@ -77,52 +70,20 @@ def default_cache_dir(project: Path) -> Path:
     if named:
         return project / named
     name = hashlib.sha256(str(project.resolve()).encode("utf-8")).hexdigest()[:16]
-    return _cache_root() / name
+    return cache_root() / name
 
 
-@cache
-def _secret_at(path: Path) -> bytes | None:
-    """The secret of the seal in `path`, made there on first use, readable by its user alone;
-    None when it can be neither read nor made: nothing is remembered then."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Created, never replaced: two builds starting at once keep the first one's.
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError:
-        pass  # made already, or not to be made here: what there is is read
-    else:
-        with os.fdopen(descriptor, "w", encoding="ascii") as file:
-            file.write(secrets.token_hex(32))
-    try:
-        status = path.lstat()
-        text = path.read_text(encoding="ascii")
-    except (OSError, ValueError):
-        return None
-    # A secret another user could have written, or may read, seals nothing: what it sealed
-    # could be forged, and the templates' kept code (render/bytecode.py) would run.
-    others = stat.S_IRWXG | stat.S_IRWXO
-    if not stat.S_ISREG(status.st_mode) or status.st_mode & others or status.st_uid != os.getuid():
-        return None
-    # Half written by a build starting at the same moment, or not one: no memo this time.
-    return bytes.fromhex(text) if re.fullmatch(r"[0-9a-f]{64}", text) else None
-
-
-def _secret() -> bytes | None:
-    return _secret_at(_cache_root() / SEAL_FILE)
-
-
-def _mac(secret: bytes, key: str, body: bytes) -> str:
-    message = f"cloudqual memo {FORMAT}\0{key}\0".encode() + body
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+def _mac(key: str, body: bytes) -> str | None:
+    return keyed_hash(f"memo {FORMAT}", key, body)
 
 
 def seal(key: str, body: bytes) -> bytes | None:
     """A stored build's file: a line binding `body`, its entries, to `key` with a keyed hash,
     then the entries. None when there is no secret to seal with."""
-    secret = _secret()
-    if secret is None:
+    mac = _mac(key, body)
+    if mac is None:
         return None
-    header = {"cloudqual memo": FORMAT, "key": key, "mac": _mac(secret, key, body)}
+    header = {"cloudqual memo": FORMAT, "key": key, "mac": mac}
     return json.dumps(header).encode("utf-8") + b"\n" + body
 
 
@@ -136,12 +97,10 @@ def _unsealed(key: str, raw: bytes) -> Any:
         raise ValueError(f"expected a build stored in format {FORMAT}, found another")
     if header.get("key") != key:
         raise ValueError("expected a build stored under its own key, found another key")
-    secret = _secret()
-    if secret is None:
-        raise ValueError(f"expected the secret that seals builds in {_cache_root()}, found none")
-    mac = header.get("mac")
-    expected = _mac(secret, key, body).encode("ascii")
-    if not isinstance(mac, str) or not hmac.compare_digest(mac.encode("utf-8"), expected):
+    expected = _mac(key, body)
+    if expected is None:
+        raise ValueError(f"expected the secret that seals builds in {cache_root()}, found none")
+    if not matches(header.get("mac"), expected):
         raise ValueError("expected its seal to match its entries, found it changed since")
     return json.loads(body)
 

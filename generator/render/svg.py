@@ -8,6 +8,13 @@ Any change to the data, to the drawing code or to either library makes a new key
 The cache folder may be any folder (`render --cache`, the plugin's `cache_dir`), so the store
 keeps its SVGs in a folder of its own there (FOLDER), which it marks as its own, and prunes only
 files of its own naming in it: a `~/Pictures` given as the cache keeps its pictures.
+
+Nor is an entry trusted as it is read: whoever can write the cache folder could place a chart
+there that the site would serve, a link to a private file or an SVG with a script. So each entry
+is sealed as the remembered build is (render/seal.py): its first line a keyed hash of its key and
+its SVG. An entry that is not a regular file, or whose seal does not hold, is not used: the chart
+is drawn again, and the log says which entry and why. Checking it costs a hash of the SVG, never a
+parse of it.
 """
 
 from __future__ import annotations
@@ -15,6 +22,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
+import stat
+import sys
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -23,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.render.output import Marker, check_writable, claim
+from generator.render.seal import keyed_hash, matches
 
 # Each worker process pays for starting its own converter. On two cores, benchmarks/charts.py
 # measured parallel/serial at about 1.0 for 24 cold specs, 0.78 for 48 and 0.62 for 120.
@@ -35,6 +45,51 @@ MARKER = Marker(
 )
 # What the store writes: a key (a hash, in hex) as an SVG, or as one being written.
 _OWN = re.compile(r"([0-9a-f]+)\.svg(\.partial-[0-9]+)?")
+# How every entry starts: the seal of its SVG, on a line of its own; then the SVG.
+SEALED = b"cloudqual chart "
+KIND = "chart"  # the seal's own words (render/seal.py): a memo's seal never holds for a chart
+
+
+def _sealed(key: str, svg: bytes) -> bytes | None:
+    """An entry's bytes: `svg` sealed under `key`. None when there is no secret to seal with."""
+    seal = keyed_hash(KIND, key, svg)
+    return None if seal is None else SEALED + seal.encode("ascii") + b"\n" + svg
+
+
+def _unsealed(key: str, entry: bytes) -> bytes:
+    """The SVG of an entry, once its seal holds for `key`; ValueError says why not."""
+    head, newline, svg = entry.partition(b"\n")
+    if not head.startswith(SEALED) or not newline:
+        raise ValueError("expected a sealed chart, found a file without a seal")
+    expected = keyed_hash(KIND, key, svg)
+    if expected is None:
+        raise ValueError("expected the secret that seals the cache, found none")
+    if not matches(head.removeprefix(SEALED).decode("ascii", "replace"), expected):
+        raise ValueError(
+            "expected the seal of its own key and SVG, found another: the file was changed, "
+            "or is another chart's"
+        )
+    return svg
+
+
+def _read_entry(path: Path) -> bytes:
+    """The bytes of the regular file at `path`: a link is never followed, nor a pipe waited on.
+    FileNotFoundError when there is none; ValueError when it is another kind of file."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        if path.is_symlink():  # O_NOFOLLOW's refusal
+            link = path.readlink()
+            raise ValueError(f"expected a file, found a symbolic link (to {link})") from None
+        raise
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise ValueError("expected a file, found another kind of entry")
+        return file.read()
+
+
+def _to_stderr(notice: str) -> None:
+    print(notice, file=sys.stderr)
 
 
 @dataclass(frozen=True)
@@ -96,8 +151,15 @@ class SvgStore:
     is claimed on first use: a folder of that name it did not write raises output.Refused.
     """
 
-    def __init__(self, cache_dir: Path | None, *, workers: int | None = None) -> None:
+    def __init__(
+        self,
+        cache_dir: Path | None,
+        *,
+        workers: int | None = None,
+        say: Callable[[str], None] = _to_stderr,
+    ) -> None:
         self.cache_dir = cache_dir
+        self.say = say  # where an entry not used, and why, is told
         self.claimed = False
         self.workers = workers or os.cpu_count() or 1
         self.conversions = 0
@@ -128,26 +190,35 @@ class SvgStore:
         return folder
 
     def _cached(self, key: str) -> bytes | None:
+        """The SVG kept under `key`, its entry's seal checked; None when it is to be drawn."""
         if key in self.memory:
             return self.memory[key]
         folder = self._folder()
-        if folder is not None:
-            try:
-                svg = (folder / f"{key}.svg").read_bytes()
-            except OSError:
-                return None
-            self.memory[key] = svg
-            return svg
-        return None
+        if folder is None:
+            return None
+        path = folder / f"{key}.svg"
+        try:
+            svg = _unsealed(key, _read_entry(path))
+        except FileNotFoundError:
+            return None  # never drawn, or pruned
+        except (OSError, ValueError) as error:
+            self.say(f"cloudqual: charts: {path} was not used, and is drawn again: {error}")
+            return None
+        self.memory[key] = svg
+        return svg
 
     def _store(self, key: str, svg: bytes) -> None:
         self.memory[key] = svg
         folder = self._folder()
-        if folder is None:
-            return
-        # Write then rename, so a build stopped midway never leaves a truncated SVG in the cache.
+        entry = _sealed(key, svg) if folder is not None else None
+        if folder is None or entry is None:
+            return  # no cache, or no secret to seal with: kept in memory alone
+        # Write then rename, so a build stopped midway never leaves a truncated SVG in the cache;
+        # created afresh, so a link placed where it is written is replaced, never written through.
         partial = folder / f"{key}.svg.partial-{os.getpid()}"
-        partial.write_bytes(svg)
+        partial.unlink(missing_ok=True)
+        with partial.open("xb") as file:
+            file.write(entry)
         partial.replace(folder / f"{key}.svg")
 
     def render(self, drawings: dict[str, Drawing], *, later: bool = False) -> dict[str, bytes]:
