@@ -13,7 +13,7 @@ from generator.checks.loader import load_site
 from generator.derive import suites, wording
 from generator.derive import validation as derive
 from generator.model.policy import Policy
-from generator.model.records import EvidenceAnswer, Validation
+from generator.model.records import EvidenceAnswer, Measurement, Resubmitted, Validation
 from generator.model.site import Site
 
 POLICY = Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_max_age_days=365)
@@ -570,7 +570,9 @@ def test_a_title_names_a_maker_that_is_the_provider_once(real: Site) -> None:
 
     titles = derive_site(real, Policy(date(2026, 12, 2))).titles
     nvidia = titles["nvidia-nvidia-gb200-mlperf-training-v5-1"]
-    assert nvidia == "NVIDIA Blackwell GPU (GB200), cloud not named: MLPerf Training v5.1"
+    assert nvidia == (
+        "NVIDIA Blackwell GPU (GB200), its description names no cloud: MLPerf Training v5.1"
+    )
     assert titles["crusoe-hgx-b300-exemplar"].startswith("Crusoe NVIDIA HGX B300")
     assert not [t for t in titles.values() if t.split(":")[0].count("NVIDIA") > 1], titles
 
@@ -613,6 +615,19 @@ def test_a_result_is_replaced_only_by_its_own_providers_newer_owner_stated_resul
     }
     # A result that names no chip is compared with nothing.
     assert derive.newer_own_results([old, newest], {"old": None, "newest": None}) == {}
+    # A newer release that only rescores an earlier round's runs replaces nothing.
+    measurement = Measurement(
+        workload="Llama 3.1 405B", metric="time to train", value=237.6, unit="min",
+        source=newest.outcome.source, grade="program-owner",
+        resubmitted=Resubmitted(
+            source=newest.outcome.source, grade="program-owner", round="v5.1", folder=None,
+            identical_logs=3, runs=3, before=None,
+        ),
+    )  # fmt: skip
+    rescored = newest.model_copy(update={"measurements": [measurement]})
+    assert derive.rescored_only(rescored)
+    found = derive.newer_own_results([old, newer, rescored], chips)
+    assert {key: value.id for key, value in found.items()} == {"old": "newer"}
 
 
 @pytest.mark.parametrize(
@@ -621,7 +636,9 @@ def test_a_result_is_replaced_only_by_its_own_providers_newer_owner_stated_resul
         (date(2026, 6, 1), date(2026, 12, 1), []),  # valid for months yet
         (date(2026, 1, 31), date(2026, 12, 1), ["expiring"]),  # its year ends within 90 days
         (date(2025, 6, 1), date(2026, 12, 1), ["expired"]),
-        (None, date(2026, 12, 1), []),  # no end can be computed: its page says so
+        # A program with a validity period, and no source dating the result: no end can be
+        # computed, and the buyer must ask for the date.
+        (None, date(2026, 12, 1), ["unknown"]),
         (date(2026, 6, 1), date(2025, 11, 1), ["stale"]),
         (date(2025, 6, 1), date(2025, 11, 1), ["expired", "stale"]),
     ],
@@ -638,15 +655,15 @@ def test_validity_and_review_flag_a_result(
 
 
 def test_the_home_page_flags_exactly_the_results_its_rules_name(real: Site) -> None:
-    """Expired or expiring, a review overdue, or replaced by the provider's own newer result:
-    no other reason, and an end that cannot be computed is not one."""
+    """Expired or expiring, an end that cannot be computed, a review overdue, or replaced by the
+    provider's own newer result (never by a rescoring): no other reason."""
     from generator.derive.site_facts import derive_site
 
     facts = derive_site(real, POLICY)
     expected = {}
     for v in facts.validations:
         derived = facts.derived[v.id]
-        reasons = [s for s in ("expiring", "expired") if derived.validity_status == s]
+        reasons = [s for s in ("expiring", "expired", "unknown") if derived.validity_status == s]
         if (POLICY.as_of - v.last_reviewed).days > POLICY.review_max_age_days:
             reasons.append("stale")
         if v.id in facts.replaced_by:
@@ -655,8 +672,16 @@ def test_the_home_page_flags_exactly_the_results_its_rules_name(real: Site) -> N
             expected[v.id] = reasons
     assert {v.id: list(found) for v, found in facts.flagged} == expected
     unknown = [v.id for v in facts.validations if facts.derived[v.id].validity_status == "unknown"]
-    assert unknown  # such results exist, and the equality above flags none for it
-    # Nebius's v5.0 H200 result is replaced by its v5.1 one, both MLCommons' data.
-    nebius = facts.replaced_by["nebius-nvidia-h200-sxm5-141gb-mlperf-training-v5-0"]
-    assert nebius.id == "nebius-nvidia-h200-sxm5-141gb-mlperf-training-v5-1"
+    assert unknown  # such results exist, and the equality above flags each
+    # Nebius's v5.1 H200 result is its v5.0 runs rescored: it replaces nothing.
+    rescored = next(
+        v for v in facts.validations if v.id == "nebius-nvidia-h200-sxm5-141gb-mlperf-training-v5-1"
+    )
+    assert derive.rescored_only(rescored)
+    assert "nebius-nvidia-h200-sxm5-141gb-mlperf-training-v5-0" not in facts.replaced_by
+    # Undated Exemplar results, whose 12-month validity cannot be computed, are flagged so.
+    assert all(
+        "unknown" in found for v, found in facts.flagged if v.program == "nvidia-exemplar-cloud"
+    )
+    assert any(v.program == "nvidia-exemplar-cloud" for v, _ in facts.flagged)
     assert len(facts.flagged) < len(facts.validations) // 3, [v.id for v, _ in facts.flagged]

@@ -276,7 +276,7 @@ def test_whose_cloud_is_said_as_the_submission_says_it(real: Site) -> None:
     assert "the joint submission of CoreWeave + IBM + NVIDIA" in coreweave.claims[0].text
     assert "CoreWeave's" not in coreweave.claims[0].text
     assert facts.derived[NVIDIA].submitted_by == ("NVIDIA, on a cloud the submission does not name")
-    assert facts.rows[NVIDIA].provider == "NVIDIA (cloud not named)"
+    assert facts.rows[NVIDIA].provider == "NVIDIA (its description names no cloud)"
     # NVIDIA is a submitter, never listed among the clouds.
     assert "nvidia" in facts.submitters and "nvidia" not in facts.clouds
     assert {"coreweave", "lambda", "nebius", "oracle", "verda"} <= set(facts.clouds)

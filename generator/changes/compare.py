@@ -38,6 +38,8 @@ What = Literal[
     "authored caveat removed",
     "item opened",
     "item closed",
+    "item no longer applies",
+    "item now applies",
     "measurement added",
     "measurement removed",
     "measurement changed",
@@ -163,10 +165,20 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
     for checklist in sorted(old.open_items.keys() | new.open_items.keys()):
         was_open = set(old.open_items.get(checklist, []))
         now_open = set(new.open_items.get(checklist, []))
+        applies_now = set(new.applicable_items.get(checklist, now_open))
+        applied = set(old.applicable_items.get(checklist, was_open))
         for item in sorted(was_open - now_open):
-            yield change("item closed", "open", "closed", subject=f"{checklist}: {item}")
+            subject = f"{checklist}: {item}"
+            if item in applies_now:
+                yield change("item closed", "open", "closed", subject=subject)
+            else:  # it stopped applying: the evidence settled nothing
+                yield change("item no longer applies", "open", "does not apply", subject=subject)
         for item in sorted(now_open - was_open):
-            yield change("item opened", "closed", "open", subject=f"{checklist}: {item}")
+            subject = f"{checklist}: {item}"
+            if item in applied:
+                yield change("item opened", "closed", "open", subject=subject)
+            else:
+                yield change("item now applies", "does not apply", "open", subject=subject)
     for key in sorted(old.measurements.keys() - new.measurements.keys()):
         yield change("measurement removed", old.measurements[key].value, None, subject=key)
     for key in sorted(new.measurements.keys() - old.measurements.keys()):

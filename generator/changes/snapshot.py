@@ -43,6 +43,9 @@ class ResultFacts(BaseModel):
     caveats: dict[str, str]  # derived caveats by rule id, with their text
     authored_caveats: dict[str, str]  # the record's own caveats by id, with their text
     open_items: dict[str, list[str]]  # by checklist id, the open items' ids
+    # By checklist id, the ids of the items that apply to the result at all: an open item that
+    # stops applying is not one the evidence closed.
+    applicable_items: dict[str, list[str]] = {}
     measurements: dict[str, Figure]  # by workload, benchmark, system and metric
     coverage: str  # the suite the result is read against, and how it was found
     row: dict[str, str | int | None]  # the result's row in every table (the scorecard cell)
@@ -83,6 +86,10 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
         caveats={c.rule: c.text for c in derived.standard_caveats},
         authored_caveats={c.id: c.text for c in validation.caveats},
         open_items={c: [o.item.id for o in items] for c, items in derived.open_items.items()},
+        applicable_items={
+            c.id: [i.id for i in derive.applicable_items(validation, c)]
+            for c in site.checklists.values()
+        },
         measurements=measurements,
         coverage=(
             f"{suite.chip} suite, {suite.release} ({reconciliation.basis})"

@@ -93,16 +93,18 @@ def glossary(site: Site, policy: Policy) -> list[Section]:
         Term(
             "submitter",
             "submitter",
-            "Who submitted an MLPerf result: the cloud itself, a partner on its behalf, or a "
-            "maker whose system description names no cloud ('cloud not named').",
+            "Who submitted an MLPerf result: the cloud itself, a partner whose system "
+            "description names the cloud, or a submitter whose system description names no "
+            "cloud ('its description names no cloud'), whether a cloud or a chip maker.",
         ),
         Term(
             "needs-attention",
             "needs attention",
-            "A result the home page flags: near or past its validity end, a review overdue "
+            "A result the home page flags: near or past its validity end, a validity end that "
+            "cannot be computed because no source dates the result, a review overdue "
             f"(last reviewed more than {policy.review_max_age_days} days ago), or replaced by a "
             "newer result of the same provider, program and chip whose outcome the program "
-            "owner states.",
+            "owner states (an earlier round's runs submitted again replace nothing).",
         ),
         Term(
             "open-check",

@@ -116,6 +116,8 @@ def flag(flag: str, policy: Policy, newer: str | None) -> str:
         return stale(policy)
     if flag == "superseded":
         return f"a newer result of its own: {newer}"
+    if flag == "unknown":
+        return "validity end cannot be computed: no source dates the result"
     return VALIDITY_WORDS[flag]
 
 

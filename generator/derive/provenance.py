@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from generator.english import plural
+from generator.english import listed, plural
 from generator.model.mlperf import same_release
-from generator.model.records import Measurement, System, Validation
+from generator.model.records import Measurement, Reference, System, Validation
 
 
 def value_words(value: float, unit: str) -> str:
@@ -106,34 +106,108 @@ def against_words(measurement: Measurement, noun: str, system: System | None) ->
         return (
             f"{ratio:.0%} of the speed of {reference.submitter}'s own ({shown} on "
             f"{plural(noun, reference.accelerators)}), same round"
-            + _framework_words(reference.framework, system)
+            + _framework_words(reference, system)
         )
     what = "result"
     return (
         f"{ratio:.0%} of {reference.submitter}'s own {what} ({shown} on "
-        f"{plural(noun, reference.accelerators)}), same round"
-        + _framework_words(reference.framework, system)
+        f"{plural(noun, reference.accelerators)}), same round" + _framework_words(reference, system)
     )
 
 
-def _framework_words(theirs: str | None, system: System | None) -> str:
-    """The descriptions' frameworks, as written: the same words do not prove the same build."""
-    described = system.framework if system is not None else None
-    if described is None or theirs is None:
+def _framework_words(reference: Reference, system: System | None) -> str:
+    """The descriptions' frameworks, as written (the same words do not prove the same build),
+    and the host CPU, driver and cooling where both descriptions state them and they differ."""
+    if system is None:
         return ""
-    if described.casefold() == theirs.casefold():
-        return "; the same framework described"
-    return "; another framework described"
+    words = ""
+    described, theirs = system.framework, reference.framework
+    if described is not None and theirs is not None:
+        same = described.casefold() == theirs.casefold()
+        words = "; the same framework described" if same else "; another framework described"
+    differs = [
+        f"{what} {mine} against {maker}"
+        for what, mine, maker in (
+            ("host CPU", system.host_processor, reference.host_processor),
+            ("driver", system.driver, reference.driver),
+            ("cooling", system.cooling, reference.cooling),
+        )
+        if mine is not None and maker is not None and mine.casefold() != maker.casefold()
+    ]
+    if differs:
+        words += f"; described differently: {listed(differs)}"
+    return words
 
 
-def accuracy_words(measurement: Measurement) -> str | None:
-    """The scenario and accuracy target of an inference figure: "Server, 99.9% of the FP32
-    reference"."""
+def accuracy_words(measurement: Measurement, system: System | None = None) -> str | None:
+    """The accuracy an inference figure was held to, or, in the open division, which held it
+    to none, what its logs report: "99.9% of the FP32 reference"; "no accuracy target: its logs
+    report ROUGE1 41.6143, …, short of the closed division's 99% and 99.9% targets"."""
     if measurement.scenario is None:
         return None
-    if measurement.accuracy_target is None:
-        return measurement.scenario
-    return f"{measurement.scenario}, {measurement.accuracy_target}"
+    if system is None or system.division != "open":
+        return measurement.accuracy_target
+    reported = measurement.accuracy
+    if reported is None:
+        return "no accuracy target (open division); its accuracy was not read"
+    values = listed([f"{v.metric} {v.value:g}" for v in reported.values])
+    met, missed = _targets(reported.meets), _targets(reported.misses)
+    if met and not missed:
+        judged = f"meeting the closed division's {met}"
+    elif missed and not met:
+        judged = f"short of the closed division's {missed}"
+    else:
+        judged = f"meeting the closed division's {met}, short of its {missed}"
+    return f"no accuracy target (open division): its logs report {values}, {judged}"
+
+
+FP32 = " of the FP32 reference"
+
+
+def _targets(targets: list[str]) -> str:
+    """Closed-division targets in few words: "99% and 99.9% of the FP32 reference target"."""
+    if not targets:
+        return ""
+    noun = "target" if len(targets) == 1 else "targets"
+    if all(t.endswith(FP32) for t in targets):
+        return f"{listed([t.removesuffix(FP32) for t in targets])}{FP32} {noun}"
+    return f"{noun}: {listed(targets)}"
+
+
+def served_words(measurement: Measurement, system: System | None) -> str | None:
+    """What an inference figure was measured under, in the words every page shows beside it:
+    its scenario, the accuracy it was held to (or reached, in the open division), its division
+    and availability. "Server, 99% of the FP32 reference; closed division, available"."""
+    if measurement.scenario is None:
+        return None
+    accuracy = accuracy_words(measurement, system)
+    held = f"{measurement.scenario}, {accuracy}" if accuracy else measurement.scenario
+    if system is None:
+        return held
+    status = system.status.lower()
+    available = "preview: not available when measured" if status == "preview" else status
+    return f"{held}; {system.division} division, {available}"
+
+
+def measured_as(measurement: Measurement, system: System | None) -> str:
+    """The name under which figures are set side by side: what ran, and, for an open-division
+    result, that it is one: the open division relaxes the model and the accuracy, so its
+    figures are never read as the closed division's of the same workload."""
+    opened = system is not None and system.division == "open"
+    return workload_words(measurement) + (" (open division)" if opened else "")
+
+
+def system_of(validation: Validation, measurement: Measurement) -> System | None:
+    """The system a figure was measured on, where the record names one."""
+    return next((s for s in validation.systems if s.key == measurement.system), None)
+
+
+def workload_words(measurement: Measurement) -> str:
+    """What ran: the workload, or, where the open division let another model run in its
+    benchmark's place, that model first."""
+    if measurement.model_run is None:
+        return measurement.workload
+    return f"{measurement.model_run}, run in {measurement.workload}'s place"
 
 
 @dataclass(frozen=True)
@@ -146,8 +220,10 @@ class FigureRow:
     value: str  # "237.61 min"
     runs: str | None  # when the runs started: "2025-04-30 to 2025-05-01"
     repeat: str | None  # "the same runs as v5.0, rescored"
-    scenario: str | None = None  # "Server, 99% of the FP32 reference"
+    # "Server, 99% of the FP32 reference; closed division, available" (`served_words`)
+    scenario: str | None = None
     against: str | None = None  # "97% of NVIDIA's own result (…), same round"
+    workload: str = ""  # what ran (`workload_words`)
 
 
 @dataclass(frozen=True)
@@ -179,8 +255,9 @@ def figure_rows(validation: Validation, noun: str) -> list[FigureRow]:
                 value=value_words(m.value, m.unit),
                 runs=runs_words(started),
                 repeat=repeat_words(m),
-                scenario=accuracy_words(m),
+                scenario=served_words(m, system),
                 against=against_words(m, noun, system),
+                workload=workload_words(m),
             )
         )
     return rows

@@ -30,8 +30,9 @@ T = TypeVar("T")
 
 # Why the home page flags a result, each something a buyer must act on: near or past its
 # validity end, a review overdue, a newer result of the provider's own that the program owner
-# states (same program and chip). An end that cannot be computed is said on the result's page.
-Flag = Literal["expiring", "expired", "stale", "superseded"]
+# states (same program and chip), or a validity period whose end cannot be computed because no
+# source dates the result.
+Flag = Literal["expiring", "expired", "stale", "superseded", "unknown"]
 
 
 # What a result covers that names neither a platform nor a chip.
@@ -100,9 +101,12 @@ def grouped(
 
 
 def program_label(site: Site, validation: Validation) -> str:
-    """A result's program and release: "MLPerf Training v5.1"."""
+    """A result's program and release, and the open division where every system is in it:
+    "MLPerf Training v5.1", "MLPerf Inference v4.1, open division"."""
     release = f" {validation.program_release}" if validation.program_release else ""
-    return f"{site.programs[validation.program].name}{release}"
+    systems = validation.systems
+    opened = ", open division" if systems and all(s.division == "open" for s in systems) else ""
+    return f"{site.programs[validation.program].name}{release}{opened}"
 
 
 def by_whom(site: Site, validation: Validation) -> str:
@@ -116,7 +120,8 @@ def by_whom(site: Site, validation: Validation) -> str:
         return f"{name} (joint submission)"
     if submission.cloud == "named":
         return f"{name} (submitted by {submission.submitter})"
-    return f"{name} (cloud not named)"
+    # Not "Google Cloud (cloud not named)": the submitter is named, the cloud is not.
+    return f"{submission.submitter} (its description names no cloud)"
 
 
 def is_cloud(validations: list[Validation]) -> bool:
@@ -150,7 +155,7 @@ def platform_label(site: Site, validation: Validation, *, say_unstated: bool = T
 def title(site: Site, validation: Validation, row: ResultRow) -> str:
     """A result's name: its provider, what it ran on, its program and release. A platform named
     after its maker is not named twice when the maker is the provider: "NVIDIA H100-SXM5-80GB,
-    cloud not named", not "NVIDIA (cloud not named) NVIDIA H100-SXM5-80GB"."""
+    its description names no cloud", not "NVIDIA (its description …) NVIDIA H100-SXM5-80GB"."""
     platform = platform_label(site, validation, say_unstated=False)
     name = site.providers[validation.provider].name
     if platform.startswith(f"{name} ") and row.provider.startswith(name):
@@ -162,7 +167,7 @@ def title(site: Site, validation: Validation, row: ResultRow) -> str:
 def flags(derived: derive.Derived, superseded: bool) -> list[Flag]:
     """Why the home page flags a result, if it does."""
     found: list[Flag] = []
-    if derived.validity_status in ("expiring", "expired"):
+    if derived.validity_status in ("expiring", "expired", "unknown"):
         found.append(derived.validity_status)
     if derived.review_stale:
         found.append("stale")

@@ -408,18 +408,28 @@ def newer_releases(validations: list[Validation]) -> dict[str, str]:
     return found
 
 
+def rescored_only(validation: Validation) -> bool:
+    """Whether every figure of a result is an earlier round's runs, submitted again: it
+    measures nothing new, so it is never newer evidence."""
+    measured = validation.measurements
+    return bool(measured) and all(m.resubmitted is not None for m in measured)
+
+
 def newer_own_results(
     validations: list[Validation], chips: dict[str, str | None]
 ) -> dict[str, Validation]:
     """For each result that a newer one of its own provider replaces, that newest one, by
     validation id: the same program and chip (`chips`, by validation id), a later release, and
     an outcome the program owner states. A newer release run by others, or only claimed by the
-    provider, replaces nothing a buyer holds."""
+    provider, replaces nothing a buyer holds; nor does a result that only rescores an earlier
+    round's runs."""
     newest: dict[tuple[str, str, str], tuple[tuple[int, ...], Validation]] = {}
     for v in validations:
         key, chip = release_key(v.program_release), chips[v.id]
         if key is None or chip is None or v.outcome.grade != "program-owner":
             continue
+        if rescored_only(v):
+            continue  # an earlier round's runs submitted again replace nothing
         group = (v.provider, v.program, chip)
         if group not in newest or key > newest[group][0]:
             newest[group] = (key, v)

@@ -19,7 +19,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Literal
 
-from generator.derive.provenance import accuracy_words, repeat_words, value_words
+from generator.derive.provenance import (
+    measured_as,
+    repeat_words,
+    served_words,
+    system_of,
+    value_words,
+)
 from generator.derive.validation import Derived, measurement_count, release_key
 from generator.english import plural
 from generator.model.links import chip_slug
@@ -83,9 +89,9 @@ def figure(validation: Validation, measurement: Measurement, noun: str) -> str:
     at = f" at {plural(noun, count)}" if count else ""
     again = repeat_words(measurement)
     marked = f" ({again})" if again else ""
-    # An inference figure is one of several of the same model: its scenario and accuracy
-    # target tell them apart.
-    served = accuracy_words(measurement)
+    # An inference figure is one of several of the same model: its scenario, accuracy, division
+    # and availability tell them apart, and say what it was held to.
+    served = served_words(measurement, system_of(validation, measurement))
     scenario = f", {served}" if served else ""
     return f"{value_words(measurement.value, measurement.unit)}{at}{scenario}{marked}"
 
@@ -105,8 +111,11 @@ def by_chip(
         providers[chip].add(v.provider)
         covered = False
         for m in v.measurements:
-            key = (program, m.workload, "", "", "")
-            row = rows[chip].setdefault(key, Row(program, m.workload, None, None, ()))
+            # A model run in a benchmark's place, or an open-division figure, has its own row:
+            # it is never read as the closed division's figure of the workload.
+            workload = measured_as(m, system_of(v, m))
+            key = (program, workload, "", "", "")
+            row = rows[chip].setdefault(key, Row(program, workload, None, None, ()))
             noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
             row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m, noun)))
             covered = True
@@ -196,6 +205,8 @@ class Pair:
     first: Validation
     second: Validation
     shared: list[tuple[str, str, str]]  # workload, first's figures, second's figures
+    # What the shared figures are, in a sentence: times, rates, or both, and any rescoring.
+    reading: str | None = None
 
 
 def pairs(site: Site, chosen: dict[str, list[Validation]]) -> list[Pair]:
@@ -207,20 +218,59 @@ def pairs(site: Site, chosen: dict[str, list[Validation]]) -> list[Pair]:
             if key in seen:
                 continue
             first, second = sorted((site.validations[v_id], other), key=lambda r: r.id)
-            seen[key] = Pair(key, first, second, _shared(site, first, second))
+            shared, kinds, rescored = _shared(site, first, second)
+            seen[key] = Pair(key, first, second, shared, reading(kinds, rescored))
     return [seen[key] for key in sorted(seen)]
 
 
-def _figures(site: Site, validation: Validation) -> dict[str, list[str]]:
-    noun = accelerator_noun(site.platforms.get(validation.platform or ""), validation)
-    found: dict[str, list[str]] = defaultdict(list)
+# What a figure measures, for pairing: what ran (and its division), the metric and the unit. A
+# time to train is never set beside a throughput because both name Llama 3.1 405B.
+FigureKind = tuple[str, str, str]
+
+
+def _figures(site: Site, validation: Validation) -> dict[FigureKind, list[Measurement]]:
+    found: dict[FigureKind, list[Measurement]] = defaultdict(list)
     for m in validation.measurements:
-        found[m.workload].append(figure(validation, m, noun))
+        kind = (measured_as(m, system_of(validation, m)), m.metric, m.unit)
+        found[kind].append(m)
     return found
 
 
-def _shared(site: Site, first: Validation, second: Validation) -> list[tuple[str, str, str]]:
-    """The workloads both results measured, by workload name, as the chip pages match them: a
-    hand-typed record may carry no benchmark id where an imported one does."""
+def _shared(
+    site: Site, first: Validation, second: Validation
+) -> tuple[list[tuple[str, str, str]], set[str], bool]:
+    """The workloads both results measured with the same metric and unit, by workload name, as
+    the chip pages match them (a hand-typed record may carry no benchmark id where an imported
+    one does); the metrics they share; and whether a shared figure is rescored runs."""
     a, b = _figures(site, first), _figures(site, second)
-    return [(name, "; ".join(a[name]), "; ".join(b[name])) for name in sorted(a.keys() & b.keys())]
+    rows, metrics, rescored = [], set(), False
+    for kind in sorted(a.keys() & b.keys()):
+        words = []
+        for validation, found in ((first, a[kind]), (second, b[kind])):
+            noun = accelerator_noun(site.platforms.get(validation.platform or ""), validation)
+            words.append("; ".join(figure(validation, m, noun) for m in found))
+            rescored = rescored or any(m.resubmitted is not None for m in found)
+        rows.append((kind[0], words[0], words[1]))
+        metrics.add(kind[1])
+    return rows, metrics, rescored
+
+
+def reading(metrics: set[str], rescored: bool) -> str | None:
+    """How to read the figures a pair shares: a time to train or a rate is at its own system's
+    size, and a rescored figure differs from its round's only by the rescoring."""
+    if not metrics:
+        return None
+    names = {"time to train": "a time", "throughput": "a rate", "latency": "a latency"}
+    what = " or ".join(sorted({names.get(m, "a figure") for m in metrics}))
+    words = (
+        f"Each figure is {what} at its own system's size: a difference in size is a difference "
+        "in what was measured, not a speed-up."
+    )
+    if rescored:
+        words += (
+            " A figure marked as an earlier round's runs, rescored, was not measured again: it "
+            "is that round's runs scored by the later round's rules (its note on the result's "
+            "page gives the scaling factor applied), so any difference from that round's figure "
+            "is the rescoring, not a change in the system."
+        )
+    return words

@@ -382,6 +382,11 @@ class System(Sourced):
         default=True,
         description="false for a system that was described but has no published result.",
     )
+    host_processor: Text | None = Field(default=None, description="The host CPU as described.")
+    cooling: Text | None = Field(default=None, description="The cooling as described.")
+    driver: Text | None = Field(
+        default=None, description="The accelerator driver's version as described."
+    )
 
     @property
     def accelerator_count(self) -> int:
@@ -425,6 +430,31 @@ class Reference(Sourced):
     accelerators: int = Field(gt=0)
     value: float = Field(gt=0)
     framework: Text | None = Field(description="The maker's framework, as its system says.")
+    host_processor: Text | None = Field(
+        default=None, description="The maker's host CPU, as its system says."
+    )
+    cooling: Text | None = Field(
+        default=None, description="The maker's cooling, as its system says."
+    )
+    driver: Text | None = Field(
+        default=None, description="The maker's accelerator driver, as its system says."
+    )
+
+
+class AccuracyValue(Strict):
+    metric: Text = Field(description="The metric as the submission checker names it, e.g. ROUGE1.")
+    value: float
+
+
+class ReportedAccuracy(Strict):
+    """What an open-division run's accuracy file reports. The open division holds a result to no
+    accuracy target; this says which of the closed division's it would meet."""
+
+    values: list[AccuracyValue] = Field(min_length=1)
+    meets: list[Text] = Field(
+        description="The closed division's targets it meets, e.g. 99% of the FP32 reference."
+    )
+    misses: list[Text] = Field(description="The closed division's targets it does not meet.")
 
 
 class Measurement(Sourced):
@@ -461,6 +491,11 @@ class Measurement(Sourced):
         default=None,
         description="The model the submitter ran, where the open division let it differ from "
         "the benchmark's.",
+    )
+    accuracy: ReportedAccuracy | None = Field(
+        default=None,
+        description="What an open-division run's logs report of its accuracy, in place of a "
+        "target it was not held to.",
     )
 
 

@@ -19,6 +19,7 @@ from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 from generator.derive import validation as derive
 from generator.model.links import page_url, record_uri
 from generator.model.records import (
+    Measurement,
     Program,
     Provider,
     Record,
@@ -446,6 +447,18 @@ def openapi() -> dict[str, Any]:
     }
 
 
+def accuracy_reported(measurement: Measurement) -> str | None:
+    """An open-division run's reported accuracy as one CSV cell: "ROUGE1 41.6143; ROUGE2 …;
+    meets: …; misses: 99% of the FP32 reference"."""
+    reported = measurement.accuracy
+    if reported is None:
+        return None
+    parts = [f"{v.metric} {v.value:g}" for v in reported.values]
+    parts += [f"meets: {t}" for t in reported.meets]
+    parts += [f"misses: {t}" for t in reported.misses]
+    return "; ".join(parts)
+
+
 def measurement_rows(site: Site) -> list[Row]:
     """One row per validation, system and benchmark: every measured value, unrounded, and every
     invalid result, with no value. Measurements without a system keep theirs empty."""
@@ -470,6 +483,7 @@ def measurement_rows(site: Site) -> list[Row]:
                  "last_run": m.runs_started.last if m.runs_started else None,
                  "resubmitted_from": m.resubmitted.round if m.resubmitted else None,
                  "scenario": m.scenario, "accuracy_target": m.accuracy_target,
+                 "accuracy_reported": accuracy_reported(m),
                  "model_run": m.model_run,
                  "reference_submitter": m.reference.submitter if m.reference else None,
                  "reference_value": m.reference.value if m.reference else None})
@@ -489,6 +503,8 @@ def measurement_rows(site: Site) -> list[Row]:
                 Row(
                     **base,
                     system=result.system,
+                    division=system.division if system else None,
+                    availability=system.status if system else None,
                     accelerator=system.accelerator if system else None,
                     accelerators=count,
                     gpus=count if noun == "GPU" else None,

@@ -54,8 +54,8 @@ class Row(BaseModel):
         description="The submitter as the program publishes it, where it names one."
     )
     cloud: str | None = Field(
-        description="Whose cloud the result ran on, as the submission says: submitter, joint "
-        "or not-named; null for a result that is not a submission."
+        description="Whose cloud the result ran on, as the submission says: submitter, joint, "
+        "named or not-named; null for a result that is not a submission."
     )
     program: str
     release: str | None
@@ -83,7 +83,22 @@ class Row(BaseModel):
         default=None, description="The MLPerf Inference scenario; null for a timed result."
     )
     accuracy_target: str | None = Field(
-        default=None, description="The accuracy the result had to reach, where stated."
+        default=None,
+        description="The accuracy the result had to reach, where stated; null in the open "
+        "division, which holds a result to none.",
+    )
+    division: str | None = Field(
+        default=None, description="closed or open, as the system is published; null if none."
+    )
+    availability: str | None = Field(
+        default=None,
+        description="The system's availability as published (available, preview, Available "
+        "cloud, …); null if the result names no system.",
+    )
+    accuracy_reported: str | None = Field(
+        default=None,
+        description="What an open-division run's logs report of its accuracy, metric by metric "
+        "('ROUGE1 41.6143; ROUGE2 19.5677'), and the closed division's targets it meets or misses.",
     )
     model_run: str | None = Field(
         default=None,

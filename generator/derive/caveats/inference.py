@@ -19,19 +19,33 @@ INFERENCE_RULES = "mlperf-inference-rules"
 SUBMISSION_RULES = "mlperf-submission-rules"
 
 
+def _opened(facts: Facts) -> set[str]:
+    """The keys of the result's open-division systems."""
+    return {s.key for s in facts.validation.systems if s.division == "open"}
+
+
 def offline_without_latency(facts: Facts) -> Trigger | None:
-    """An Offline figure is throughput under no latency bound."""
+    """An Offline figure is throughput under no latency bound; an open-division figure is held
+    to none in any scenario."""
     offline = [m for m in facts.validation.measurements if m.scenario == "Offline"]
     if not offline:
         return None
     names = listed(list(dict.fromkeys(m.workload for m in offline)))
-    bounded = [m for m in facts.validation.measurements if m.scenario in ("Server", "Interactive")]
-    rest = (
-        " The Server and Interactive figures are the highest rates that met the benchmark's "
-        "latency bound."
-        if bounded
-        else " No figure here was measured under a latency bound."
-    )
+    opened = _opened(facts)
+    served = [m for m in facts.validation.measurements if m.scenario in ("Server", "Interactive")]
+    bounded = [m for m in served if m.system not in opened]
+    if bounded:
+        rest = (
+            " The closed division's Server and Interactive figures are the highest rates that "
+            "met the benchmark's latency bound."
+        )
+    else:
+        rest = " No figure here was measured under a latency bound."
+    if len(bounded) < len(served):
+        rest += (
+            " The open division holds its Server and Interactive figures to no latency bound: "
+            "its submitter reports the bounds it chose."
+        )
     return (
         f"The Offline figures ({names}) are throughput with every sample sent at once and no "
         "latency bound: they say nothing of how long a user waits for an answer." + rest,
@@ -46,16 +60,29 @@ def served_at_its_size(facts: Facts) -> Trigger | None:
         return None
     sizes = listed([f"{count:,}" for count in sorted({s.accelerator_count for s in systems})])
     noun = accelerator_noun(facts.platform, facts.validation)
+    if all(s.division == "open" for s in systems):
+        held = (
+            "on MLCommons' dataset, with the model and the accuracy the open division lets the "
+            "submitter choose (each figure says what its logs report)"
+        )
+    elif any(s.division == "open" for s in systems):
+        held = (
+            "on MLCommons' dataset; a closed-division figure on MLCommons' model at its "
+            "accuracy target, an open-division one with the model and accuracy its submitter chose"
+        )
+    else:
+        held = "on MLCommons' model, dataset and accuracy target"
     return (
-        f"Each figure is for its own system's size ({sizes} {noun}s), on MLCommons' model, "
-        "dataset and accuracy target. It says nothing of a smaller or a larger allocation, or "
-        "of a buyer's own model, precision or serving software.",
+        f"Each figure is for its own system's size ({sizes} {noun}s), {held}. It says nothing "
+        "of a smaller or a larger allocation, or of a buyer's own model, precision or serving "
+        "software.",
         systems[0],
     )
 
 
 def open_division(facts: Facts) -> Trigger | None:
-    """The open division lets the submitter run another model."""
+    """The open division lets the submitter run another model, to no accuracy or latency
+    bound."""
     opened = [s for s in facts.validation.systems if s.division == "open"]
     if not opened or not served(facts):
         return None
@@ -67,8 +94,9 @@ def open_division(facts: Facts) -> Trigger | None:
     )
     return (
         "These are open-division results: MLCommons lets the submitter change the model, "
-        "including retraining it, so they are not comparable with closed-division results, "
-        f"and none is set against the chip maker's own.{named}",
+        "including retraining it, and holds it to no accuracy target or latency bound (the "
+        "submitter reports the accuracy reached), so they are not comparable with "
+        f"closed-division results, and none is set against the chip maker's own.{named}",
         opened[0],
     )
 

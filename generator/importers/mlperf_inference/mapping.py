@@ -11,10 +11,11 @@ the import, as an accelerator of a cloud's system does: nothing is given to a pr
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
 from generator.checks.loader import IMPORTS_FOLDER
 from generator.importers.mlperf.mapping import (
@@ -44,28 +45,76 @@ class CloudEntry(Strict):
 class SubmitterEntry(Strict):
     """A submitter as published. With `provider`, every datacenter system of it is a cloud's;
     with `systems`, only those listed, by key; with neither, none is. `maker` names the chip
-    maker it is, whose closed results are the references."""
+    maker it is, whose closed results are the references.
+
+    A cloud that submits (`cloud: submitter`) lists the `names` its descriptions would call it
+    by: a system whose description names none of them is `not-named`, whoever submitted it, so
+    the one rule holds for every cloud (Lambda's DGX B200 as Google's)."""
 
     provider: Id | None = None
     cloud: Cloud | None = None
+    names: list[Name] = Field(default_factory=list)
     name: Text | None = None
     summary: Text | None = None
     note: Text | None = None
     systems: dict[Text, CloudEntry] = Field(default_factory=dict)
     maker: Name | None = None
 
+    @model_validator(mode="after")
+    def _names_a_submitting_cloud(self) -> SubmitterEntry:
+        if self.cloud == "submitter" and not self.names:
+            raise ValueError(
+                "a cloud that submits lists the names its descriptions would call it by "
+                "(names: [Nebius]), found none"
+            )
+        return self
+
     def entry_for(self, system: SystemFile) -> CloudEntry | None:
         if system.key in self.systems:
             return self.systems[system.key]
         if self.provider is None or self.cloud is None:
             return None
+        cloud, note = self.cloud, self.note
+        if cloud == "submitter":
+            cloud, note = naming(system, self.names)
         return CloudEntry(
             provider=self.provider,
-            cloud=self.cloud,
+            cloud=cloud,
             name=self.name,
             summary=self.summary,
-            note=self.note,
+            note=note,
         )
+
+
+QUOTED = 100  # the most of a description's field a note quotes
+
+
+def _quote(value: str, start: int, end: int) -> str:
+    """The part of `value` around [start, end) a note quotes, whole where it is short."""
+    if len(value) <= QUOTED:
+        return value
+    left = max(0, min(start - QUOTED // 3, len(value) - QUOTED))
+    shown = value[left : left + QUOTED]
+    return ("…" if left else "") + shown + ("…" if left + QUOTED < len(value) else "")
+
+
+def naming(system: SystemFile, names: list[str]) -> tuple[Cloud, str]:
+    """Whether the system's description names the submitting cloud by any of `names` (a whole
+    word, in any case, in any field but the submitter's own line), and the note that says
+    where, or that it names none."""
+    for name in names:
+        pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
+        for field_name, value in system.texts:
+            found = pattern.search(value)
+            if found:
+                quoted = _quote(value, found.start(), found.end())
+                return "submitter", (
+                    f"The system description names {found[0]} in its {field_name}: '{quoted}'."
+                )
+    return "not-named", (
+        f"The system description names no cloud (its system_name reads '{system.name}'); "
+        f"the result is listed here because {system.submitter}, a cloud, submitted it."
+    )
 
 
 class ModelEntry(Strict):

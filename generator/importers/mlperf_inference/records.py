@@ -18,6 +18,7 @@ from typing import Any
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.mlperf.records import url_path
+from generator.importers.mlperf_inference.accuracy import Reported
 from generator.importers.mlperf_inference.mapping import (
     PROGRAM,
     CloudEntry,
@@ -43,6 +44,25 @@ def accuracy_target(benchmark: str) -> str | None:
         if benchmark.endswith(f"-{suffix}"):
             return f"{suffix}% of the FP32 reference"
     return None
+
+
+def target_words(benchmark: str) -> str:
+    """A closed-division target by the words pages use: the share of the FP32 reference where
+    the id names one, else the benchmark's own target."""
+    return accuracy_target(benchmark) or f"{benchmark}'s accuracy target"
+
+
+def reported_accuracy(reported: Reported) -> dict[str, Any]:
+    return {
+        "values": [{"metric": name, "value": value} for name, value in reported.values],
+        "meets": [target_words(b) for b in reported.meets],
+        "misses": [target_words(b) for b in reported.misses],
+    }
+
+
+# Where MLCommons' results table labels a figure in another unit than the one it is: the import
+# shows the figure's own unit and says what the table calls it.
+TABLE_UNITS = {("whisper", "Tokens/s"): "Samples/s"}
 
 
 @dataclass(frozen=True)
@@ -257,15 +277,26 @@ class RoundRecords:
             "source": self.source_id(result.system),
             "grade": GRADE,
         }
+        notes = []
         if result.from_summary:
-            found["note"] = (
+            notes.append(
                 f"Read from the run's summary log ({figure.key} as its line gives it), the "
                 "detail log not being in the copy of the round the import read."
             )
+        labelled = TABLE_UNITS.get((result.benchmark, figure.unit))
+        if labelled is not None:
+            notes.append(
+                f"MLCommons' results table labels this figure {labelled}; it is the "
+                f"{figure.unit} the submission checker reads ({figure.key})."
+            )
+        if notes:
+            found["note"] = " ".join(notes)
         found["system"] = result.system.key
         found["benchmark"] = result.benchmark
         found["scenario"] = result.scenario
-        found["accuracy_target"] = accuracy_target(result.benchmark)
+        # The open division holds a result to no accuracy target: its logs' own figure instead.
+        opened = result.system.division == "open"
+        found["accuracy_target"] = None if opened else accuracy_target(result.benchmark)
         reference = self.reference(result)
         if reference is not None and reference.figure is not None:
             found["reference"] = {
@@ -276,9 +307,14 @@ class RoundRecords:
                 "accelerators": reference.system.accelerators,
                 "value": reference.figure.value,
                 "framework": reference.system.framework,
+                "host_processor": reference.system.host_processor,
+                "cooling": reference.system.cooling,
+                "driver": reference.system.driver,
             }
         if not result.same_model:
             found["model_run"] = result.model
+        if result.accuracy is not None:
+            found["accuracy"] = reported_accuracy(result.accuracy)
         return found
 
     def submission(self, group: Group) -> dict[str, Any]:
@@ -311,8 +347,12 @@ class RoundRecords:
         benchmarks = list(dict.fromkeys(self.workload(r) for r in valid))
         names = listed(benchmarks) or "no benchmark"
         sizes_found = sorted({s.accelerators for s in group.systems})
-        sizes = listed([f"{size:,}" for size in sizes_found])
-        systems_words = f"{plural('system', len(group.systems))} of {sizes} {noun}s"
+        sizes = (
+            plural(noun, sizes_found[0])
+            if len(sizes_found) == 1
+            else f"{listed([f'{size:,}' for size in sizes_found])} {noun}s"
+        )
+        systems_words = f"{plural('system', len(group.systems))} of {sizes}"
         statuses = listed(sorted({s.status for s in group.systems}))
         frameworks = {s.framework for s in group.systems}
         submission = self.submission(group)
@@ -490,6 +530,9 @@ class RoundRecords:
                     "nodes": s.nodes,
                     "accelerators_per_node": s.accelerators_per_node,
                     "framework": s.framework,
+                    "host_processor": s.host_processor,
+                    "cooling": s.cooling,
+                    "driver": s.driver,
                 }
                 for s in group.systems
             ],

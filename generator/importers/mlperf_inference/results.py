@@ -19,9 +19,11 @@ kept with its reason, so one run lists all.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from generator.importers.mlperf_inference.accuracy import Reported, read_accuracy
 from generator.importers.mlperf_inference.metrics import (
     ALIASES,
     MODELS,
@@ -53,6 +55,12 @@ class SystemFile:
     nodes: int
     accelerators_per_node: int
     framework: str | None
+    # Every text the description gives, by field, the submitter's own line left out: what it
+    # names (a cloud, a host CPU, a driver) is read from these.
+    texts: tuple[tuple[str, str], ...] = ()
+    host_processor: str | None = None
+    cooling: str | None = None
+    driver: str | None = None
 
     @property
     def accelerators(self) -> int:
@@ -74,6 +82,9 @@ class Result:
     # False where the open division let the submitter run another model in the benchmark's
     # place (the submitter's model_mapping.json, or the checker's guess by name).
     same_model: bool = True
+    # What an open-division run's accuracy file reports: the open division holds it to no
+    # target, so the page says what it reached instead.
+    accuracy: Reported | None = None
 
 
 @dataclass
@@ -98,6 +109,55 @@ def _count(value: object) -> int | None:
 
 def _text(value: object) -> str | None:
     return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+# What descriptions write where they state nothing: shown as "not stated", never as a fact.
+PLACEHOLDERS = {"todo", "n/a", "na", "none", "-", "tbd", "unknown"}
+
+
+def _stated(value: object) -> str | None:
+    text = _text(value)
+    return None if text is None or text.casefold() in PLACEHOLDERS else text
+
+
+# Descriptions nest a field or two ({"other_software_stack": {"vllm": "0.10.0"}}); deeper is
+# not a description's shape, and is not read.
+TEXT_DEPTH = 3
+_DRIVER = re.compile(r"\bdriver[ :_a-z]*?([0-9]+(?:\.[0-9x]+)*)", re.IGNORECASE)
+
+
+def _texts(data: dict[str, object]) -> tuple[tuple[str, str], ...]:
+    """The description's texts, by field, nested ones under a dotted name, the submitter's own
+    line left out: it names the submitter, not what was run."""
+    found: list[tuple[str, str]] = []
+
+    def walk(prefix: str, value: object, depth: int) -> None:
+        if isinstance(value, str) and value.strip():
+            found.append((prefix, value.strip()))
+        elif isinstance(value, dict) and depth < TEXT_DEPTH:
+            for key, inner in value.items():
+                walk(f"{prefix}.{key}", inner, depth + 1)
+
+    for key, value in data.items():
+        if key != "submitter":
+            walk(str(key), value, 1)
+    return tuple(found)
+
+
+def _driver(texts: tuple[tuple[str, str], ...]) -> str | None:
+    """The accelerator driver a description states ("Driver 575.57.08", or a
+    `cuda_driver_version` field), where it states one."""
+    for name, value in texts:
+        if name.endswith("driver_version"):
+            return value
+    for name, value in texts:
+        if name in ("other_software_stack", "framework", "sw_notes") or name.startswith(
+            "other_software_stack."
+        ):
+            match = _DRIVER.search(value)
+            if match:
+                return match[1]
+    return None
 
 
 def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem]]:
@@ -127,6 +187,7 @@ def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem
         )
     if problems:
         return None, problems
+    texts = _texts(data)
     return SystemFile(
         path=shown,
         division=division,
@@ -140,6 +201,10 @@ def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem
         nodes=nodes or 1,
         accelerators_per_node=per_node or 0,
         framework=_text(data.get("framework")),
+        texts=texts,
+        host_processor=_stated(data.get("host_processor_model_name")),
+        cooling=_stated(data.get("cooling")),
+        driver=_driver(texts),
     ), []
 
 
@@ -316,4 +381,13 @@ def _result(
     if benchmark not in MODELS[version]:
         return Result(system, shown, model, benchmark, scenario, None, "not a model of the round")
     figure, invalid, summary = read_figure(folder / PERFORMANCE, version, benchmark, scenario)
-    return Result(system, shown, model, benchmark, scenario, figure, invalid, summary)
+    accuracy = None
+    if system.division == "open":
+        try:
+            text = (folder / "accuracy" / "accuracy.txt").read_text("utf-8", errors="replace")
+        except OSError:
+            text = ""  # no accuracy file: the page says the accuracy was not read
+        accuracy = read_accuracy(text, version, benchmark)
+    return Result(
+        system, shown, model, benchmark, scenario, figure, invalid, summary, accuracy=accuracy
+    )
