@@ -58,8 +58,13 @@ def served_at_its_size(facts: Facts) -> Trigger | None:
     systems = facts.validation.systems
     if not systems or not served(facts) or not facts.validation.measurements:
         return None
-    sizes = listed([f"{count:,}" for count in sorted({s.accelerator_count for s in systems})])
+    counts = sorted({s.accelerator_count for s in systems})
     noun = accelerator_noun(facts.platform, facts.validation)
+    sizes = (
+        plural(noun, counts[0])
+        if len(counts) == 1
+        else f"{listed([f'{count:,}' for count in counts])} {noun}s"
+    )
     if all(s.division == "open" for s in systems):
         held = (
             "on MLCommons' dataset, with the model and the accuracy the open division lets the "
@@ -73,7 +78,7 @@ def served_at_its_size(facts: Facts) -> Trigger | None:
     else:
         held = "on MLCommons' model, dataset and accuracy target"
     return (
-        f"Each figure is for its own system's size ({sizes} {noun}s), {held}. It says nothing "
+        f"Each figure is for its own system's size ({sizes}), {held}. It says nothing "
         "of a smaller or a larger allocation, or of a buyer's own model, precision or serving "
         "software.",
         systems[0],

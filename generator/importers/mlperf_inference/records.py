@@ -52,6 +52,13 @@ def target_words(benchmark: str) -> str:
     return accuracy_target(benchmark) or f"{benchmark}'s accuracy target"
 
 
+def cloud_words(provider_name: str) -> str:
+    """A provider's cloud by name: "Crusoe's cloud", but "IBM Cloud", never "IBM Cloud's cloud"."""
+    if provider_name.casefold().endswith("cloud"):
+        return md(provider_name)
+    return f"{md(provider_name)}'s cloud"
+
+
 def reported_accuracy(reported: Reported) -> dict[str, Any]:
     return {
         "values": [{"metric": name, "value": value} for name, value in reported.values],
@@ -333,7 +340,7 @@ class RoundRecords:
         if submission["cloud"] == "named":
             return (
                 f"{md(submission['submitter'])}'s MLPerf Inference {self.round_name} results in "
-                f"{md(provider_name)}'s cloud"
+                f"{cloud_words(provider_name)}"
             )
         return f"{md(submission['submitter'])}'s MLPerf Inference {self.round_name} results"
 
@@ -410,7 +417,7 @@ class RoundRecords:
                 {
                     "text": (
                         f"That {md(provider_name)} ran or checked the systems. The submitter "
-                        f"{md(submission['submitter'])} names {md(provider_name)}'s cloud in its "
+                        f"{md(submission['submitter'])} names {cloud_words(provider_name)} in its "
                         "system description; the cloud is not the submitter."
                     ),
                     "grade": "not-stated",
