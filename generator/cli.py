@@ -122,12 +122,16 @@ def _schema(args: argparse.Namespace) -> int:
 def _render(args: argparse.Namespace) -> int:
     # Imported here, as in `_import`: the project's config writer is this command's alone.
     from generator.engines import project
+    from generator.engines.runner import CACHE_DOING, check_apart
 
     out: Path = args.out
     inputs = (args.content, args.templates)
+    # Unset, the plugin's own cache for the project the content folder is in: outside it.
+    cache: Path = args.cache or default_cache_dir(args.content.resolve().parent)
     try:
         # Before any work: a folder the command may not write is refused at once, as it is.
         project.check_out(out, project.RENDER, project=args.config.parent, inputs=inputs)
+        check_apart(cache, CACHE_DOING, config_file=args.config, inputs=inputs)
         site = load_site(args.content)
     except (Refused, OSError) as error:
         print(f"cloudqual render: {quote(str(error))}", file=sys.stderr)
@@ -136,8 +140,7 @@ def _render(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 1
     policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
-    # Unset, the plugin's own cache for the project the content folder is in: outside it.
-    store = SvgStore(args.cache or default_cache_dir(args.content.resolve().parent))
+    store = SvgStore(cache)
     from generator.build.memo import Kept
     from generator.changes.history import history
     from generator.changes.revisions import revisions

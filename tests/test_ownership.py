@@ -313,3 +313,120 @@ def test_a_site_an_earlier_build_wrote_is_taken_as_the_builds_own(tmp_path: Path
     (other / "404.html").write_text("x", encoding="utf-8")
     with pytest.raises(output.Refused):
         output.check_site(other)
+
+
+# --- the cache folder: never among what a build reads -----------------------------------------
+
+# Where a cache folder may not be, as mkdocs.yml's cache_dir, CLOUDQUAL_CACHE_DIR or --cache
+# name it from the project's folder, and what the refusal names: a cache that is, holds or sits
+# in the content or the templates, or is or holds the project's folder, as a site folder there
+# is refused. `CLOUDQUAL_CACHE_DIR=content mkdocs build` once put the charts and the remembered
+# build among the records, and the next `cloudqual check` found 285 errors.
+AMONG_THE_INPUTS = {
+    "content": "it is {project}/content, which the build reads",
+    "content/validations": "it is in {project}/content, which the build reads",
+    "templates": "it is {project}/templates, which the build reads",
+    "templates/cache": "it is in {project}/templates, which the build reads",
+    ".": "it is the project's folder, {project}",
+    "..": "it holds the project's folder, {project}",
+}
+# Where it may be: beside the project, or in it apart from the content and templates.
+APART = ["../cache", ".cache"]
+
+
+def _cache_named(project: Path, named: str, way: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Name the cache `named` the `way` given: mkdocs.yml's option, or the environment."""
+    monkeypatch.delenv("CLOUDQUAL_CACHE_DIR", raising=False)
+    if way == "CLOUDQUAL_CACHE_DIR":
+        monkeypatch.setenv("CLOUDQUAL_CACHE_DIR", named)
+    else:
+        config = project / "mkdocs.yml"
+        option = "      templates_dir: templates\n"
+        text = config.read_text(encoding="utf-8")
+        assert option in text
+        config.write_text(text.replace(option, option + f"      cache_dir: {named}\n"), "utf-8")
+
+
+def _refusal_names(said: str, project: Path, named: str, shown: str | None = None) -> None:
+    """`said` refuses the cache folder `named`, in one line, naming it (as `shown`, else as the
+    project's folder joined with it) and what it is among."""
+    assert len(said.strip().splitlines()) == 1, said
+    cache = shown if shown is not None else str(project / named)
+    among = AMONG_THE_INPUTS[named].format(project=project.resolve())
+    assert f"refusing to keep the cache in {cache}: {among}" in said, said
+
+
+@pytest.mark.parametrize("way", ["cache_dir", "CLOUDQUAL_CACHE_DIR"])
+@pytest.mark.parametrize("named", sorted(AMONG_THE_INPUTS))
+def test_the_zensical_build_refuses_a_cache_among_its_inputs(
+    tmp_path: Path, named: str, way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.engines import runner
+    from generator.engines.project import read_config
+    from generator.render.output import Refused
+
+    project = make_project(tmp_path / "project", MINIMAL)
+    _cache_named(project, named, way, monkeypatch)
+    config = project / "mkdocs.yml"
+    with pytest.raises(Refused) as refused:
+        runner.plugin_options(config, read_config(config))
+    _refusal_names(str(refused.value), project, named)
+
+
+@pytest.mark.parametrize("way", ["cache_dir", "CLOUDQUAL_CACHE_DIR"])
+@pytest.mark.parametrize("named", APART)
+def test_a_cache_apart_from_the_inputs_is_taken(
+    tmp_path: Path, named: str, way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.engines import runner
+    from generator.engines.project import read_config
+
+    project = make_project(tmp_path / "project", MINIMAL)
+    _cache_named(project, named, way, monkeypatch)
+    config = project / "mkdocs.yml"
+    assert runner.plugin_options(config, read_config(config)).cache_dir == project / named
+
+
+@pytest.mark.parametrize("way", ["--cache", "CLOUDQUAL_CACHE_DIR"])
+@pytest.mark.parametrize("named", sorted(AMONG_THE_INPUTS))
+def test_render_refuses_a_cache_among_its_inputs(
+    tmp_path: Path,
+    named: str,
+    way: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    project = make_project(tmp_path / "project", MINIMAL)
+    monkeypatch.chdir(project)
+    monkeypatch.delenv("CLOUDQUAL_CACHE_DIR", raising=False)
+    cache = ["--cache", named] if way == "--cache" else []
+    if way == "CLOUDQUAL_CACHE_DIR":
+        monkeypatch.setenv("CLOUDQUAL_CACHE_DIR", named)
+    before = tree(tmp_path)
+    capsys.readouterr()
+    code = main(["render", "--out", str(tmp_path / "out"), "--as-of", AS_OF, *cache])
+    said = capsys.readouterr().err
+    assert code == 1, said
+    assert said.startswith("cloudqual render: refusing to keep the cache in ")
+    _refusal_names(said, project, named, named if way == "--cache" else None)
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.build
+@pytest.mark.parametrize(
+    ("named", "way"), [("content", "CLOUDQUAL_CACHE_DIR"), ("templates/cache", "cache_dir")]
+)
+def test_mkdocs_refuses_a_cache_among_its_inputs(
+    tmp_path: Path, named: str, way: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make_project(tmp_path / "project", MINIMAL)
+    _cache_named(project, named, way, monkeypatch)
+    before = tree(tmp_path)
+    result = build(project, "plain mkdocs")
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    refused = [line for line in result.stderr.splitlines() if "refusing" in line]
+    assert len(refused) == 1, result.stderr
+    _refusal_names(refused[0], project, named)
+    assert tree(tmp_path) == before
+    assert main(["check", "--content", str(project / "content")]) == 0

@@ -63,6 +63,8 @@ EDIT_KEY = "cloudqual_edit"
 ZENSICAL_CACHE = ".cache"  # where Zensical keeps its cache, beside its config
 CODE_STAMP = ".cloudqual-code"  # the code version Zensical's cache was made under
 MEMO_FOLDER = ".cloudqual-memo"  # the last render, reused while no input changes
+# What a cache folder among the build's inputs is refused for (`check_apart`).
+CACHE_DOING = "keep the cache in"
 # What the build writes before a hand-written page's first line: its front matter (three lines)
 # and the extension's mark.
 HAND_WRITTEN_LINES = 4
@@ -116,7 +118,8 @@ def _type_words(expected: type | tuple[type, ...]) -> str:
 
 
 def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
-    """The cloudqual plugin's options in mkdocs.yml, checked, with the plugin's defaults."""
+    """The cloudqual plugin's options in mkdocs.yml, checked, with the plugin's defaults. A
+    cache folder among the inputs is refused (output.Refused), as the plugin refuses it."""
     plugins = config.get("plugins", [])
     entries = (
         plugins.items()
@@ -147,13 +150,16 @@ def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
         options.get("review_max_age_days", REVIEW_MAX_AGE_DAYS),
     )
     cache_dir = options.get("cache_dir")
-    return Options(
+    found = Options(
         root / options.get("content_dir", "content"),
         root / options.get("templates_dir", "templates"),
         root / cache_dir if cache_dir is not None else default_cache_dir(root),
         policy,
         os.environ.get(SITE_URL_VARIABLE) or None,
     )
+    inputs = (found.content_dir, found.templates_dir)
+    check_apart(found.cache_dir, CACHE_DOING, config_file=config_file, inputs=inputs)
+    return found
 
 
 def _edited_from(markdown: str, edit_path: str | None) -> str:
@@ -194,19 +200,36 @@ def finish(site: Path, files: Path) -> int:
     return pages
 
 
+def check_apart(folder: Path, doing: str, *, config_file: Path, inputs: tuple[Path, ...]) -> None:
+    """Refuse `folder`, which a build writes, if it is or holds the project's folder (that of
+    `config_file`), or is, holds or sits in one of `inputs` (the content, the templates): a site
+    folder there would be emptied, losing work (MkDocs refuses the same), and a cache there
+    would put the build's files among the records it reads (`CLOUDQUAL_CACHE_DIR=content`, and
+    the next `cloudqual check` found 285 errors). `doing` says what would be done, as in
+    "refusing to {doing} {folder}". Raises output.Refused, in one line."""
+    target = folder.resolve()
+    read = [path.resolve() for path in inputs]
+    named = [
+        (config_file.parent.resolve(), "the project's folder, {}"),
+        *((path, "{}, which the build reads") for path in read),
+    ]
+    for kept, what in named:
+        if kept.is_relative_to(target):
+            verb = "is" if kept == target else "holds"
+            raise output.Refused(f"refusing to {doing} {folder}: it {verb} {what.format(kept)}")
+    for kept in read:
+        if target.is_relative_to(kept):
+            raise output.Refused(
+                f"refusing to {doing} {folder}: it is in {kept}, which the build reads"
+            )
+
+
 def _check_site_dir(site_dir: Path, config_file: Path, options: Options) -> None:
-    """Refuse a site folder whose emptying would lose work: the project's folder or one above it,
-    or a folder in, or above, its content or its templates. MkDocs refuses the same. Then one
-    that no build wrote, or a link (output.check_site)."""
+    """Refuse a site folder whose emptying would lose work (`check_apart`), then one that no
+    build wrote, or a link (output.check_site)."""
     if not site_dir.is_symlink():  # which output.check_site names as such
-        site = site_dir.resolve()
-        inputs = (options.content_dir.resolve(), options.templates_dir.resolve())
-        for kept in (config_file.parent.resolve(), *inputs):
-            if kept.is_relative_to(site):
-                raise BuildError(f"cloudqual build: refusing to empty {site_dir}: it holds {kept}")
-        for kept in inputs:
-            if site.is_relative_to(kept):
-                raise BuildError(f"cloudqual build: refusing to write the site into {kept}")
+        inputs = (options.content_dir, options.templates_dir)
+        check_apart(site_dir, "write the site into", config_file=config_file, inputs=inputs)
     output.check_site(site_dir)
 
 

@@ -13,6 +13,7 @@ from mkdocs.exceptions import PluginError
 
 from generator.build.memo import default_cache_dir
 from generator.build.pipeline import Inputs
+from generator.engines.runner import CACHE_DOING, check_apart
 from generator.model.policy import (
     AS_OF_VARIABLE,
     EXPIRY_WARNING_DAYS,
@@ -20,6 +21,7 @@ from generator.model.policy import (
     Policy,
     parse_as_of,
 )
+from generator.render.output import Refused
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -79,6 +81,16 @@ def inputs(options: CloudqualConfig, config: MkDocsConfig) -> Inputs:
 
 
 def cache_dir(options: CloudqualConfig, config: MkDocsConfig) -> Path:
+    """The cache folder: `cache_dir`, else the project's (CLOUDQUAL_CACHE_DIR, else the user's).
+    One among the content, the templates or the project's folder is refused, as `cloudqual
+    build` refuses it (runner.check_apart)."""
     if options.cache_dir is not None:
-        return project_path(config, options.cache_dir)
-    return default_cache_dir(Path(config.config_file_path).resolve().parent)
+        folder = project_path(config, options.cache_dir)
+    else:
+        folder = default_cache_dir(Path(config.config_file_path).resolve().parent)
+    config_file = Path(config.config_file_path)
+    try:
+        check_apart(folder, CACHE_DOING, config_file=config_file, inputs=folders(options, config))
+    except Refused as error:
+        raise PluginError(f"cloudqual: {error}") from None
+    return folder
