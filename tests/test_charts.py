@@ -541,3 +541,20 @@ def test_a_link_where_a_chart_is_written_is_replaced_never_written_through(
     assert private.read_text() == "# mine\n"
     assert drawn["light.svg"].startswith(b"<svg")
     assert SvgStore(cache).render({"light.svg": light}) == drawn
+
+
+def test_the_entries_not_used_are_told_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cache restored from another machine, whose seals this user's secret does not make,
+    fails entry by entry: one line says so, not one line a chart."""
+    cache = tmp_path / "cache"
+    drawings = {s: charts.drawing(_tiny_chart(), s) for s in ("light", "dark")}
+    drawn = SvgStore(cache).render(drawings)
+    for drawing in drawings.values():
+        _plant_script(cache / svg.FOLDER / f"{drawing.key}.svg", tmp_path, tmp_path)
+    capsys.readouterr()
+    store = SvgStore(cache)
+    assert store.render(drawings) == drawn and store.conversions == 2
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and said[0].endswith("; and 1 more cached SVGs were not used"), said

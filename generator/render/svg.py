@@ -159,7 +159,8 @@ class SvgStore:
         say: Callable[[str], None] = _to_stderr,
     ) -> None:
         self.cache_dir = cache_dir
-        self.say = say  # where an entry not used, and why, is told
+        self.say = say  # where the entries not used, and why, are told
+        self.refused: list[str] = []  # entries not used since the last told, each with why
         self.claimed = False
         self.workers = workers or os.cpu_count() or 1
         self.conversions = 0
@@ -202,10 +203,19 @@ class SvgStore:
         except FileNotFoundError:
             return None  # never drawn, or pruned
         except (OSError, ValueError) as error:
-            self.say(f"cloudqual: charts: {path} was not used, and is drawn again: {error}")
+            self.refused.append(f"{path}: {error}")
             return None
         self.memory[key] = svg
         return svg
+
+    def _tell(self) -> None:
+        """Say which entries were not used, and why, in one line: restored from a cache another
+        machine sealed, every chart's entry fails alike."""
+        if self.refused:
+            first, more = self.refused[0], len(self.refused) - 1
+            also = f"; and {more} more cached SVGs were not used" if more else ""
+            self.say(f"cloudqual: charts: drawn again, as a cached SVG was not used: {first}{also}")
+            self.refused = []
 
     def _store(self, key: str, svg: bytes) -> None:
         self.memory[key] = svg
@@ -228,6 +238,7 @@ class SvgStore:
         keys = {name: drawing.key for name, drawing in drawings.items()}
         self.used |= set(keys.values())
         found = {key: svg for key in set(keys.values()) if (svg := self._cached(key)) is not None}
+        self._tell()
         cold = sorted({key: name for name, key in keys.items() if key not in found}.items())
         self.conversions += len(cold)
         work = [(key, drawings[name].spec) for key, name in cold]
@@ -270,6 +281,7 @@ class SvgStore:
             drawn = drawing.result()
         else:
             cached = {key: svg for key, _ in work if (svg := self._cached(key)) is not None}
+            self._tell()
             drawn = self._draw_all([w for w in work if w[0] not in cached], self.workers)
         for key, svg in drawn.items():
             self._store(key, svg)
