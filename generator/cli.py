@@ -158,7 +158,7 @@ def _render(args: argparse.Namespace) -> int:
             directory_urls=not args.file_urls,
             svg_store=store,
             site_url=args.site_url,
-            history=history(revisions(args.content), kept),
+            history=history(revisions(args.content, policy.as_of), kept),
         )
         if kept is not None:
             kept.prune()

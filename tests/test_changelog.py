@@ -13,11 +13,12 @@ import posixpath
 import re
 import shutil
 import subprocess
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import feedparser
 import pytest
+import yaml
 from conftest import MINIMAL, ROOT
 
 from generator.build.pipeline import site_output
@@ -312,3 +313,123 @@ def test_kept_history_never_writes_into_a_folder_it_did_not_make(
         history(revisions(repository[0] / "content"), store)
     store.prune()
     assert [p.name for p in theirs.iterdir()] == ["notes.txt"]
+
+
+# --- commits dated after the build, and how far back the changelog reads ---------------------
+
+
+def _future_dated(tmp_path: Path) -> tuple[Path, list[str]]:
+    """A project whose second commit git dates in the year 9999 (its committer's clock, or a
+    contributor's choice), then a commit on 2026-11-03."""
+    folder = _project(tmp_path / "project", "2026-11-01")
+    commits = [_git(folder, "rev-parse", "HEAD")]
+    _edit(folder, "  accelerators: 64\n", "  accelerators: 128\n")
+    # git reads no ISO date past 9999-12-31's year as such: the moment is given in seconds.
+    moment = f"@{int(datetime(9999, 6, 1, 12, tzinfo=UTC).timestamp())} +0000"
+    env = {**os.environ, "GIT_AUTHOR_DATE": moment, "GIT_COMMITTER_DATE": moment}
+    _git(folder, "add", "-A")
+    subprocess.run(
+        ["git", "-C", str(folder), "-c", "user.name=Test", "-c", "user.email=t@test.invalid",
+         "commit", "-q", "-m", "a commit dated in the future"],
+        check=True, env={**env, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"},
+    )  # fmt: skip
+    commits.append(_git(folder, "rev-parse", "HEAD"))
+    _edit(folder, "  result: pass\n", "  result: fail\n")
+    commits.append(_commit(folder, "2026-11-03", "a commit after it"))
+    return folder, commits
+
+
+def _changelog_by(way: str, project: Path, tmp_path: Path) -> tuple[str, bytes]:
+    """The changelog page and feed as `cloudqual render` writes them, or as the pipeline every
+    engine calls (build/pipeline.build) makes them, both on 2026-12-02."""
+    from generator.build.memo import Memo
+    from generator.build.pipeline import Inputs, build
+    from generator.cli import main
+    from generator.render.svg import SvgStore
+
+    if way == "render":
+        out = tmp_path / "out"
+        code = main(
+            ["render", "--out", str(out), "--content", str(project / "content"), "--templates",
+             str(ROOT / "templates"), "--config", str(ROOT / "mkdocs.yml"), "--cache",
+             str(tmp_path / "cache"), "--as-of", "2026-12-02"]
+        )  # fmt: skip
+        assert code == 0
+        docs = out / "docs"
+        return (docs / "changelog.md").read_text("utf-8"), (
+            docs / "feeds/changelog.atom"
+        ).read_bytes()
+    inputs = Inputs(
+        project / "content", ROOT / "templates", Policy(date(2026, 12, 2)), history=True
+    )
+    memo = Memo(tmp_path / "cache")
+    remembered, _ = build(inputs, memo, inputs.key("mkdocs"), svg_store=SvgStore(None), say=print)
+    output = remembered.output
+    return output.pages["changelog.md"].markdown, output.data["feeds/changelog.atom"]
+
+
+@pytest.mark.parametrize("way", ["render", "pipeline"])
+def test_a_commit_dated_after_the_build_is_listed_on_the_builds_date(
+    tmp_path: Path, way: str
+) -> None:
+    """Before, the commit dated 9999 dated itself and every later commit 9999-12-31, and the
+    feed's `updated` stayed there for good."""
+    folder, commits = _future_dated(tmp_path)
+    page, atom = _changelog_by(way, folder, tmp_path)
+    assert re.findall(r"^## (.+)$", page, flags=re.MULTILINE) == ["2026-12-02", "2026-11-01"]
+    said = re.findall(r"\(dated ([0-9-]+) by git, later than the date this site was built on", page)
+    assert said == ["9999-06-01"]  # the commit after it took its day from it, as ever
+    feed = feedparser.parse(atom)
+    assert feed.feed.updated.startswith("2026-12-02")
+    assert [e.id for e in feed.entries] == [
+        f"urn:cloudqual:changelog:2026-1{d}" for d in ("2-02", "1-01")
+    ]
+    # The commit after it is compared as ever, on the build's date.
+    assert f"<code>{commits[2][:12]}</code>, compared with <code>{commits[1][:12]}</code>" in page
+
+
+def test_the_commits_are_dated_no_later_than_the_builds_date(tmp_path: Path) -> None:
+    folder, commits = _future_dated(tmp_path)
+    found = revisions(folder / "content", date(2026, 12, 2))
+    assert found.commits == (
+        (commits[0], date(2026, 11, 1)),
+        (commits[1], date(2026, 12, 2)),
+        (commits[2], date(2026, 12, 2)),
+    )
+    assert found.later == {commits[1]: date(9999, 6, 1)}
+    (_, future, after) = history(found).steps
+    assert (future.dated, after.dated) == (date(9999, 6, 1), None)
+
+
+def test_only_the_latest_commits_are_compared_and_the_page_says_the_rest_are_in_git(
+    repository: tuple[Path, list[str]],
+) -> None:
+    """Each commit compared costs a second or so, and CI keeps nothing between publishes: the
+    changelog compares the latest commits only (history.LATEST_COMMITS), and says where the
+    rest are. The first one listed is compared with the commit before it, as any other."""
+    folder, commits = repository
+    found = history(revisions(folder / "content"), latest=2)
+    broken, fixed = found.steps
+    assert [broken.commit, fixed.commit] == commits[2:]
+    assert fixed.base == commits[1]  # read, though not listed, as the last that passes
+    assert (broken.earlier, fixed.earlier) == (2, 0)
+    output = site_output(
+        load_site(folder / "content"), ROOT / "templates", policy=Policy(date(2026, 12, 2)),
+        history=found,
+    )  # fmt: skip
+    page = output.pages["changelog.md"].markdown
+    assert re.findall(r"^## (.+)$", page, flags=re.MULTILINE) == ["2026-11-03"]
+    assert "Earlier commits of the content (2) are not listed" in page
+    assert "<code>git log --first-parent</code>" in page
+    assert history(revisions(folder / "content"), latest=4).steps[0].earlier == 0
+
+
+def test_the_commits_compared_fit_the_publishing_workflows_time() -> None:
+    """At the slowest measured, 1.6 s a commit, the changelog takes at most half the time the
+    Pages workflow gives its build job, whatever the length of the history."""
+    from generator.changes import history as history_module
+
+    workflow = yaml.safe_load((ROOT / ".github/workflows/pages.yml").read_text("utf-8"))
+    minutes = workflow["jobs"]["build"]["timeout-minutes"]
+    slowest = history_module.LATEST_COMMITS * 1.6  # seconds
+    assert slowest <= minutes * 60 / 2

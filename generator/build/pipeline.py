@@ -54,8 +54,9 @@ class Inputs:
 
     @cached_property
     def revisions(self) -> Revisions | None:
-        """The content folder's commits, when the build reads its history."""
-        return revisions(self.content_dir) if self.history else None
+        """The content folder's commits, when the build reads its history: none dated after
+        the build's date."""
+        return revisions(self.content_dir, self.policy.as_of) if self.history else None
 
     def key(self, engine: str) -> str | None:
         """The remembered build's key: None when a file cannot be read, so the build goes on

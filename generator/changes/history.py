@@ -6,6 +6,9 @@ commit did, not what the calendar did between two days. A commit whose records d
 today's checks (the schema has moved on since) is listed, and not compared; the next commit that
 passes is compared with the last one before it that did. The first commit that passes is where
 the comparisons start: it is listed with its count of results, not as every result added.
+
+Only the latest commits are compared (LATEST_COMMITS): the first of them is compared with the
+commit before it, when that one passes, and the page says the older history is in git.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ from generator.changes.trees import TreeError, extract
 from generator.model.policy import Policy
 from generator.problems import ContentError
 
+# How many of the content's latest commits the changelog compares. Each costs 0.8 to 1.6 s to
+# read and compare (two trees checked in full), CI keeps nothing of it between publishes, and
+# the Pages workflow stops its build job at 30 minutes (.github/workflows/pages.yml): a history of
+# a few thousand commits would not fit. 300 take at most 8 minutes; older commits are in git.
+LATEST_COMMITS = 300
+
 
 class Step(BaseModel):
     """One commit of the content folder, and what it changed."""
@@ -38,6 +47,10 @@ class Step(BaseModel):
     # Why its records could not be read: they fail today's checks, or reading them failed.
     unread: Literal["checks", "error"] | None = None
     changes: list[Change]
+    # The day git dates it, when that is after the build's date: it is listed on the build's.
+    dated: date | None = None
+    # On the oldest commit listed: how many commits of the content before it are not listed.
+    earlier: int = 0
 
 
 class History(BaseModel):
@@ -113,20 +126,30 @@ def _kept(
     return found
 
 
-def history(found: Revisions, store: Store | None = None) -> History:
-    """What each commit of the content folder changed. `store` keeps what each commit held
-    across builds."""
+def history(
+    found: Revisions, store: Store | None = None, *, latest: int = LATEST_COMMITS
+) -> History:
+    """What each of the `latest` commits of the content folder changed. `store` keeps what each
+    commit held across builds."""
     if found.repository is None or found.why is not None:
         return History(steps=[], why=found.why)
     repository = found.repository
+    start = max(0, len(found.commits) - max(1, latest))
     steps: list[Step] = []
     last: str | None = None  # the last commit whose records pass the checks
-    for commit, day in found.commits:
+    if start:  # the commit before the first listed: read, not listed, to compare it with
+        before, day = found.commits[start - 1]
+        if not isinstance(_kept(store, repository, found.folder, before, day), str):
+            last = before
+    for commit, day in found.commits[start:]:
+        dated = found.later.get(commit)
+        earlier = 0 if steps else start
         head = _kept(store, repository, found.folder, commit, day)
         if isinstance(head, str):
             steps.append(
-                Step(commit=commit, day=day, base=None, results=None, unread=head, changes=[])
-            )
+                Step(commit=commit, day=day, base=None, results=None, unread=head, changes=[],
+                     dated=dated, earlier=earlier)
+            )  # fmt: skip
             continue
         base = None if last is None else _kept(store, repository, found.folder, last, day)
         if isinstance(base, str):  # it was read on its own day; on this one it could not be
@@ -138,6 +161,8 @@ def history(found: Revisions, store: Store | None = None) -> History:
                 base=last if base is not None else None,
                 results=len(head),
                 changes=changes(base, head) if base is not None else [],
+                dated=dated,
+                earlier=earlier,
             )
         )
         last = commit

@@ -8,7 +8,7 @@ changelog would change (build/memo.py keys on it) before deciding to build at al
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -22,6 +22,8 @@ class Revisions:
     folder: str  # the content folder's path inside the repository, as git names it
     commits: tuple[tuple[str, date], ...]
     why: str | None = None
+    # Each commit git dates after the build's date, with git's date: it is listed on the build's.
+    later: dict[str, date] = field(default_factory=dict)
 
 
 def _git(folder: Path, *args: str) -> str | None:
@@ -38,8 +40,9 @@ def _git(folder: Path, *args: str) -> str | None:
     return done.stdout if done.returncode == 0 else None
 
 
-def revisions(content_dir: Path) -> Revisions:
-    """The content folder's commits, or why there are none to read."""
+def revisions(content_dir: Path, as_of: date | None = None) -> Revisions:
+    """The content folder's commits, or why there are none to read; none dated after `as_of`,
+    the build's date (model/policy.py; today when not given)."""
     content = content_dir.resolve()
     top = _git(content, "rev-parse", "--show-toplevel") if content.is_dir() else None
     if top is None:
@@ -52,7 +55,9 @@ def revisions(content_dir: Path) -> Revisions:
     log = _git(repository, "log", "--first-parent", "--format=%H %ct", "--", folder)
     if log is None:
         return Revisions(repository, folder, (), "git could not read the folder's history")
+    latest = as_of or date.today()
     commits: list[tuple[str, date]] = []
+    later: dict[str, date] = {}
     for line in reversed(log.splitlines()):
         commit, _, seconds = line.partition(" ")
         # A commit's date is its author's to set: one dated before the commit it follows (or
@@ -62,7 +67,12 @@ def revisions(content_dir: Path) -> Revisions:
             day = datetime.fromtimestamp(int(seconds), UTC).date()
         except (ValueError, OverflowError, OSError):
             day = earliest
+        # And one dated after the build (the year 9999) would date every later commit so too,
+        # and the changelog feed's `updated` for good: it is placed on the build's date, and
+        # the page says so.
+        if day > latest:
+            later[commit], day = day, latest
         commits.append((commit, max(day, earliest)))
     if not commits:
         return Revisions(repository, folder, (), "no commit has the content folder yet")
-    return Revisions(repository, folder, tuple(commits))
+    return Revisions(repository, folder, tuple(commits), later=later)
