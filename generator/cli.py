@@ -356,6 +356,7 @@ def _diff(args: argparse.Namespace) -> int:
     import json
     import tempfile
 
+    from generator.build.pipeline import page_texts
     from generator.changes import report
     from generator.changes.diff import Refused, diff
     from generator.changes.trees import TreeError, content_at
@@ -367,12 +368,21 @@ def _diff(args: argparse.Namespace) -> int:
         print("cloudqual diff: BASE and HEAD are both needed", file=sys.stderr)
         return 2
     policy = Policy(args.as_of)
+    templates: Path = args.templates or args.repository / "templates"
     with tempfile.TemporaryDirectory(prefix="cloudqual-diff-") as scratch:
         try:
             base, base_label = content_at(args.base, args.repository, Path(scratch))
             head, head_label = content_at(args.head, args.repository, Path(scratch))
         except (TreeError, OSError, tarfile.TarError) as error:
             print(f"cloudqual diff: {quote(str(error))}", file=sys.stderr)
+            return 2
+        if not templates.is_dir():
+            # Without them no page is compared, and "nothing changed" could not be said.
+            shown = quote(str(templates))
+            print(
+                f"cloudqual diff: {shown} is not a templates folder: give --templates",
+                file=sys.stderr,
+            )
             return 2
         try:
             found = diff(
@@ -381,6 +391,7 @@ def _diff(args: argparse.Namespace) -> int:
                 policy=policy,
                 base_label=args.base_name or base_label,
                 head_label=args.head_name or head_label,
+                pages=lambda content, site: page_texts(content, site, templates, policy),
             )
         except Refused as error:
             print(f"cloudqual diff: {error}", file=sys.stderr)
@@ -505,6 +516,13 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=10**9,
         help="at most this many characters of Markdown (a pull request's comment: 60000)",
+    )
+    differing.add_argument(
+        "--templates",
+        type=Path,
+        default=None,
+        help="the templates both trees' pages are rendered with, to compare every page "
+        "(default: the repository's templates folder)",
     )
     differing.set_defaults(run=_diff)
     importing = commands.add_parser(

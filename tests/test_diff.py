@@ -23,9 +23,12 @@ import pytest
 from comments import github_html, outside_code
 from conftest import ROOT
 
+from generator.build.pipeline import page_texts
 from generator.changes import compare, report
 from generator.changes.diff import diff
+from generator.checks.loader import load_site
 from generator.model.policy import Policy
+from generator.model.site import Site
 
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
 GOLDEN = ROOT / "tests" / "fixtures" / "diff"
@@ -188,8 +191,111 @@ CASES: dict[str, tuple[Callable[[Path], None] | None, Callable[[Path], None]]] =
 }
 
 
+_cites_other = _chain(
+    _add("sources/other-source.yaml", OTHER_SOURCE),
+    _replace(
+        VALIDATION,
+        "claims:\n",
+        "claims:\n  - {text: It ran., source: other-source, grade: provider-reported}\n",
+    ),
+)
+# What a hostile probe changed that the diff did not see (issue 43, finding 2): each edits the
+# head tree only, and names the change the diff must report, or "page changed" where no result
+# shows it and only the pages' comparison can.
+PROBES: dict[str, tuple[Callable[[Path], None] | None, Callable[[Path], None], str]] = {
+    "a written caveat's text": (
+        None,
+        _replace(VALIDATION, "text: One site only.", "text: Every site."),
+        "authored caveat changed",
+    ),
+    "a measurement's grade lowered": (
+        _measured,
+        _chain(
+            _measured,
+            _replace(VALIDATION, "    grade: provider-reported\n", "    grade: secondary\n"),
+        ),
+        "measurement grade",
+    ),
+    "the outcome's sentence": (
+        None,
+        _replace(VALIDATION, "  text: It passed.\n", "  text: It passed every test.\n"),
+        "outcome text",
+    ),
+    "the deployment's location": (
+        None,
+        _replace(VALIDATION, "  location: null", "  location: Iceland"),
+        "deployment",
+    ),
+    "an offer of a trial": (
+        _replace(
+            VALIDATION,
+            "predecessor: null\n",
+            "predecessor: null\noffer: {source: test-source, grade: provider-reported, "
+            "available_now: null, trial_before_commitment: null}\n",
+        ),
+        _replace(
+            VALIDATION,
+            "predecessor: null\n",
+            "predecessor: null\noffer: {source: test-source, grade: provider-reported, "
+            "available_now: null, trial_before_commitment: true}\n",
+        ),
+        "offer",
+    ),
+    "an evidence answer's detail": (
+        None,
+        _replace(
+            VALIDATION,
+            "test-question: {answer: not-published, source: test-source}",
+            "test-question: {answer: not-published, source: test-source, detail: Withheld.}",
+        ),
+        "evidence",
+    ),
+    "a source's address set": (
+        None,
+        _replace("sources/test-source.yaml", "url: null", "url: https://tracker.test/t?id=1"),
+        "source changed",
+    ),
+    "the methodology page": (
+        None,
+        lambda content: (content / "pages" / "methodology.md").write_text(
+            (content / "pages" / "methodology.md").read_text(encoding="utf-8") + "\nMore.\n",
+            encoding="utf-8",
+        ),
+        "page changed",
+    ),
+    "a provider's statement": (
+        None,
+        _replace("providers/test-provider.yaml", "A synthetic provider.", "A trusted provider."),
+        "page changed",
+    ),
+    "a program's does-not-mean grade": (
+        None,
+        _replace(
+            "programs/test-program.yaml",
+            "{text: A guarantee., grade: not-established, reason: It is a qualification., "
+            "source: test-source}",
+            "{text: A guarantee., grade: provider-reported, source: test-source}",
+        ),
+        "page changed",
+    ),
+    "a value moved to a source the result already cites": (
+        _chain(_cites_other, _measured),
+        _chain(
+            _cites_other,
+            _measured,
+            _replace(
+                VALIDATION,
+                "    value: 10.5\n    unit: min\n    source: test-source",
+                "    value: 9.5\n    unit: min\n    source: other-source",
+            ),
+        ),
+        "measurement changed",
+    ),
+}
+
+
 def _trees(tmp_path: Path, case: str) -> tuple[Path, Path]:
-    base_edit, head_edit = CASES[case]
+    base_edit, head_edit = CASES[case] if case in CASES else PROBES[case][:2]
     base, head = tmp_path / "base", tmp_path / "head"
     shutil.copytree(MINIMAL, base)
     shutil.copytree(MINIMAL, head)
@@ -238,6 +344,38 @@ def test_an_ordinary_change_is_not_flagged(tmp_path: Path, case: str) -> None:
     assert found.changes
     assert all(c.look_twice is None for c in found.changes)
     assert "### Look twice" not in report.markdown(found)
+
+
+def _pages(content: Path, site: Site) -> dict[str, str]:
+    return page_texts(content, site, ROOT / "templates", POLICY)
+
+
+@pytest.mark.parametrize("case", sorted(CASES) + sorted(PROBES))
+def test_nothing_changed_is_said_only_of_two_builds_whose_pages_read_the_same(
+    tmp_path: Path, case: str
+) -> None:
+    """The rule the diff holds to: both sides are built, and the report says "nothing
+    changed" exactly when every page of the two builds reads the same."""
+    base, head = _trees(tmp_path, case)
+    found = diff(base, head, policy=POLICY, base_label="base", head_label="head", pages=_pages)
+    same = _pages(base, load_site(base)) == _pages(head, load_site(head))
+    assert ("Nothing a buyer reads has changed." in report.markdown(found)) == same, case
+    assert same == (case == "nothing")
+    if case in PROBES:
+        expected = PROBES[case][2]
+        if expected == "page changed":
+            assert found.pages and not found.changes, found
+        else:
+            assert expected in {c.what for c in found.changes}, found.changes
+
+
+def test_a_value_moved_to_a_source_the_result_already_cites_is_looked_at_twice(
+    tmp_path: Path,
+) -> None:
+    base, head = _trees(tmp_path, "a value moved to a source the result already cites")
+    found = diff(base, head, policy=POLICY, base_label="base", head_label="head")
+    [moved] = [c for c in found.changes if c.what == "measurement changed"]
+    assert moved.look_twice == compare.VALUE_WITHOUT_SOURCE
 
 
 def test_the_json_document_follows_its_schema(tmp_path: Path) -> None:
@@ -358,12 +496,18 @@ def test_a_tree_that_is_neither_folder_nor_revision_is_refused(tmp_path: Path) -
                "--repository", str(tmp_path)]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
     assert result.returncode == 2 and "neither a folder nor a git revision" in result.stderr
+    # No templates, no pages to compare: refused, never "nothing changed".
+    command = [sys.executable, "-m", "generator.cli", "diff", str(MINIMAL), str(MINIMAL)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert result.returncode == 2 and "is not a templates folder" in result.stderr
+    assert "Nothing a buyer reads" not in result.stdout
 
 
 def test_content_that_fails_its_checks_is_reported_not_compared(tmp_path: Path) -> None:
     base, head = _trees(tmp_path, "nothing")
     _replace(VALIDATION, "  result: pass\n", "  result: 12\n")(head)
-    command = [sys.executable, "-m", "generator.cli", "diff", str(base), str(head)]
+    command = [sys.executable, "-m", "generator.cli", "diff", str(base), str(head),
+               "--templates", str(ROOT / "templates")]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=tmp_path)
     assert result.returncode == 1
     assert "does not pass the checks" in result.stderr and "test-validation.yaml" in result.stderr

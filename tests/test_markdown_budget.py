@@ -324,8 +324,9 @@ def validation(content: Path, claims: list[str]) -> tuple[list[Problem], list[in
 def test_reading_ahead_is_counted_over_every_text_of_a_record(minimal_content: Path) -> None:
     """Each text is rendered on its own, so a record's reading ahead adds up over its texts:
     texts within the budget one by one are refused once together they pass it."""
-    claim = "[" * 125 + "a" * 3_875
-    found, lines = validation(minimal_content, [claim] * 3)
+    # Three texts alike but for their last letter: a claim stated twice is refused on its own.
+    claims = ["[" * 125 + "a" * 3_874 + letter for letter in "xyz"]
+    found, lines = validation(minimal_content, claims)
     # Each text reads 492,250 characters; the fourth '[' of the third passes 1,000,000.
     message = read_ahead("[", 3_997, BRACKET)
     assert found == [

@@ -333,6 +333,8 @@ def test_a_hostile_pull_request_gets_an_escaped_comment_cut_to_size(tmp_path: Pa
     _hostile_pull_request(tmp_path / "content", tmp_path / "pull-request" / "content")
     (tmp_path / ".venv" / "bin").mkdir(parents=True)
     (tmp_path / ".venv" / "bin" / "cloudqual").symlink_to(Path(sys.executable).parent / "cloudqual")
+    # The default branch's checkout, whose templates both trees' pages are rendered with.
+    (tmp_path / "templates").symlink_to(ROOT / "templates")
     summary = tmp_path / "summary.md"
     env = {"RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(summary)}
     result = _run(step, tmp_path, {**env, "BASE_NAME": "main"})
@@ -356,6 +358,8 @@ def test_a_pull_request_that_fails_its_checks_gets_a_comment_saying_so(tmp_path:
     record.write_text(record.read_text().replace("  result: pass\n", "  result: <b>12</b>\n"))
     (tmp_path / ".venv" / "bin").mkdir(parents=True)
     (tmp_path / ".venv" / "bin" / "cloudqual").symlink_to(Path(sys.executable).parent / "cloudqual")
+    # The default branch's checkout, whose templates both trees' pages are rendered with.
+    (tmp_path / "templates").symlink_to(ROOT / "templates")
     env = {"RUNNER_TEMP": str(tmp_path), "GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md")}
     result = _run(step, tmp_path, {**env, "BASE_NAME": "main"})
     assert result.returncode == 0, result.stderr

@@ -135,6 +135,21 @@ def build(
     return Remembered(output, [str(warning) for warning in site.warnings]), False
 
 
+def page_texts(
+    content_dir: Path, site: Site, templates_dir: Path, policy: Policy
+) -> dict[str, str]:
+    """Every page a build of `site` (loaded from `content_dir`) shows, as Markdown by its path,
+    the hand-written pages too: what `cloudqual diff` compares. No chart is drawn and no data
+    file made beyond those the pages quote."""
+    from generator.checks.loader import hand_written_pages
+
+    output = site_output(site, templates_dir, policy=policy, later=True)
+    pages = {uri: page.markdown for uri, page in output.pages.items()}
+    for path in hand_written_pages(content_dir):
+        pages[path.name] = path.read_text(encoding="utf-8", errors="replace")
+    return pages
+
+
 def site_output(
     site: Site,
     templates_dir: Path,

@@ -36,6 +36,7 @@ What = Literal[
     "caveat removed",
     "authored caveat added",
     "authored caveat removed",
+    "authored caveat changed",
     "item opened",
     "item closed",
     "item no longer applies",
@@ -43,10 +44,19 @@ What = Literal[
     "measurement added",
     "measurement removed",
     "measurement changed",
+    "measurement grade",
+    "measurement shown",
     "coverage",
     "table row",
     "source added",
     "source removed",
+    "source changed",
+    "outcome text",
+    "deployment",
+    "offer",
+    "evidence",
+    "invalid results",
+    "page changed",
 ]
 
 GRADE_RAISED = "a grade raised"
@@ -162,6 +172,10 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
             yield change(f"{kind} removed", was[key], None, subject=key)  # type: ignore[arg-type]
         for key in sorted(now.keys() - was.keys()):
             yield change(f"{kind} added", None, now[key], subject=key)  # type: ignore[arg-type]
+    for key in sorted(old.authored_caveats.keys() & new.authored_caveats.keys()):
+        if old.authored_caveats[key] != new.authored_caveats[key]:
+            before, after = old.authored_caveats[key], new.authored_caveats[key]
+            yield change("authored caveat changed", before, after, subject=key)
     for checklist in sorted(old.open_items.keys() | new.open_items.keys()):
         was_open = set(old.open_items.get(checklist, []))
         now_open = set(new.open_items.get(checklist, []))
@@ -186,14 +200,27 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
     for key in sorted(old.measurements.keys() & new.measurements.keys()):
         before_figure, after_figure = old.measurements[key], new.measurements[key]
         if before_figure.value != after_figure.value:
-            same_source = before_figure.source == after_figure.source
+            # A value is vouched for by a source the result did not cite before; one it
+            # already cited, its own or another, says nothing new of the changed value.
+            new_source = after_figure.source not in old.sources
             yield change(
                 "measurement changed",
                 before_figure.value,
                 after_figure.value,
                 subject=key,
-                look_twice=VALUE_WITHOUT_SOURCE if same_source else None,
+                look_twice=None if new_source else VALUE_WITHOUT_SOURCE,
             )
+        if before_figure.grade != after_figure.grade:
+            raised = _raised(before_figure.grade, after_figure.grade)
+            yield change(
+                "measurement grade",
+                before_figure.grade,
+                after_figure.grade,
+                subject=key,
+                look_twice=raised,
+            )
+        if before_figure.shown != after_figure.shown:
+            yield change("measurement shown", before_figure.shown, after_figure.shown, subject=key)
     for column in sorted(old.row.keys() | new.row.keys()):
         if old.row.get(column) != new.row.get(column):
             yield change("table row", old.row.get(column), new.row.get(column), subject=column)
@@ -201,3 +228,21 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
         yield change("source removed", None, None, subject=source, look_twice=SOURCE_REMOVED)
     for source in sorted(set(new.sources) - set(old.sources)):
         yield change("source added", None, None, subject=source)
+    for source in sorted(old.cited.keys() & new.cited.keys()):
+        if old.cited[source] != new.cited[source]:
+            yield change("source changed", old.cited[source], new.cited[source], subject=source)
+    sentences: tuple[tuple[What, str | None, str | None], ...] = (
+        ("outcome text", old.outcome_text, new.outcome_text),
+        ("deployment", old.deployment, new.deployment),
+        ("offer", old.offer, new.offer),
+    )
+    for what, said, says in sentences:
+        if said != says:
+            yield change(what, said, says)
+    for question in sorted(old.evidence.keys() | new.evidence.keys()):
+        said, says = old.evidence.get(question), new.evidence.get(question)
+        if said != says:
+            yield change("evidence", said, says, subject=question)
+    for entry in sorted(set(old.invalid) ^ set(new.invalid)):
+        gone = entry in old.invalid
+        yield change("invalid results", entry if gone else None, None if gone else entry)

@@ -28,6 +28,7 @@ MARKER = "<!-- cloudqual diff -->"
 # GitHub refuses a comment over 65,536 characters; this leaves room for the closing line.
 COMMENT_CHARACTERS = 60_000
 CELL_CHARACTERS = 300
+PAGES_SHOWN = 40  # pages named in the opening lines; the JSON document lists them all
 
 
 class Diff(BaseModel):
@@ -42,6 +43,9 @@ class Diff(BaseModel):
     results_before: int
     results_after: int
     changes: list[Change]
+    # Every page whose text differs between the two builds, by its path; empty where the pages
+    # were not compared.
+    pages: list[str] = []
 
 
 def _literal(text: str) -> str:
@@ -125,8 +129,20 @@ def markdown(diff: Diff, *, limit: int = COMMENT_CHARACTERS) -> str:
         f"{plural('result', diff.results_before)} before, {diff.results_after} after; "
         f"{plural('change', len(diff.changes))} to {plural('result', len(changed))}.",
     ]
-    if not diff.changes:
+    if not diff.changes and not diff.pages:
         opening += ["", "Nothing a buyer reads has changed."]
+    elif diff.pages:
+        # Named, not shown: a page's text is the sum of the changes, and a change no result's
+        # facts show (a hand-written page, a program's or a provider's statement) is here.
+        shown = ", ".join(_literal(uri.removesuffix(".md")) for uri in diff.pages[:PAGES_SHOWN])
+        more = len(diff.pages) - PAGES_SHOWN
+        rest = f" and {more} more" if more > 0 else ""
+        opening += ["", f"Pages whose text changed ({len(diff.pages)}): {shown}{rest}."]
+        if not diff.changes:
+            opening += [
+                "",
+                "No result's facts changed; the pages above did. Read them in the built site.",
+            ]
     body: list[tuple[str, int | None]] = []
     twice = [(index, c) for index, c in enumerate(diff.changes) if c.look_twice]
     if twice:

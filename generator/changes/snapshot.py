@@ -10,6 +10,7 @@ from datetime import date
 from pydantic import BaseModel, ConfigDict
 
 from generator.derive import validation as derive
+from generator.derive.provenance import workload_words
 from generator.derive.site_facts import SiteFacts
 from generator.model.records import Measurement, Validation
 from generator.model.site import Site
@@ -21,6 +22,8 @@ class Figure(BaseModel):
     value: str  # as pages show it: "11.64 min"
     source: str
     grade: str
+    # What else its row shows: what it was measured under, beside whose, and its note.
+    shown: str = ""
 
 
 class ResultFacts(BaseModel):
@@ -46,15 +49,39 @@ class ResultFacts(BaseModel):
     # By checklist id, the ids of the items that apply to the result at all: an open item that
     # stops applying is not one the evidence closed.
     applicable_items: dict[str, list[str]] = {}
-    measurements: dict[str, Figure]  # by workload, benchmark, system and metric
+    measurements: dict[str, Figure]  # by what ran, benchmark, scenario, system and metric
     coverage: str  # the suite the result is read against, and how it was found
     row: dict[str, str | int | None]  # the result's row in every table (the scorecard cell)
     sources: list[str]  # every source it cites
+    # What else its page shows, each as the words a reader compares: the outcome's sentence,
+    # where it ran, what the provider offers, each evidence answer with its detail, the
+    # results it lists as invalid, and each cited source's title, address and date.
+    outcome_text: str = ""
+    deployment: str = ""
+    offer: str | None = None
+    evidence: dict[str, str] = {}
+    invalid: list[str] = []
+    cited: dict[str, str] = {}
 
 
 def _measurement_key(m: Measurement) -> str:
-    parts = [m.workload, m.benchmark, m.system, m.metric]
+    """What a figure is of: two figures of one result never share it (`cloudqual check`
+    refuses a repeated one), so no change hides behind another."""
+    parts = [workload_words(m), m.benchmark, m.scenario, m.system, m.metric]
     return " · ".join(part for part in parts if part is not None)
+
+
+def _answer_words(answered: derive.Answered) -> str:
+    """An evidence answer as its page shows it: the word, its detail, and its source."""
+    answer = answered.answer
+    if answer is None:
+        return answered.word
+    detail = f": {answer.detail}" if answer.detail else ""
+    return f"{answered.word}{detail} ({answer.source})"
+
+
+def _words(*parts: object) -> str:
+    return " · ".join("not stated" if part is None else str(part) for part in parts)
 
 
 def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> ResultFacts:
@@ -68,8 +95,13 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
     for figure in derived.figures:
         m = figure.measurement
         measurements[_measurement_key(m)] = Figure(
-            value=figure.value, source=m.source, grade=m.grade
+            value=figure.value,
+            source=m.source,
+            grade=m.grade,
+            shown=_words(figure.scenario, figure.against, m.note),
         )
+    deployment, offer = validation.deployment, validation.offer
+    cited = derive.cited_sources(site.sources, validation)
     row = facts.rows[validation.id]
     return ResultFacts(
         id=validation.id,
@@ -103,7 +135,19 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
             "accelerators": row.accelerators,
             "evidence": row.evidence.words(),
         },
-        sources=[s.id for s in derive.cited_sources(site.sources, validation)],
+        sources=[s.id for s in cited],
+        outcome_text=" ".join(validation.outcome.text.split()),
+        deployment=_words(
+            deployment.location, deployment.energy_source, deployment.environment, deployment.grade
+        ),
+        offer=None
+        if offer is None
+        else _words(offer.available_now, offer.trial_before_commitment, offer.grade),
+        evidence={a.question.id: _answer_words(a) for a in derived.answers},
+        invalid=[
+            _words(r.system, r.benchmark, r.scenario, r.reason, r.grade) for r in validation.invalid
+        ],
+        cited={s.id: _words(s.title, s.publisher, s.url, s.published) for s in cited},
     )
 
 

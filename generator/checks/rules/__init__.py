@@ -18,6 +18,7 @@ from generator.checks.rules import (
     grades,
     outputs,
     references,
+    repeats,
     sources,
     statements,
     systems,
@@ -40,6 +41,7 @@ BY_KIND: tuple[tuple[str, tuple[Callable[..., None], ...]], ...] = (
         "validations",
         (
             validation.check_validation,
+            repeats.check_repeats,
             systems.check_systems,
             dating.check_dating,
             dating.check_progress,
