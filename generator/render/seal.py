@@ -60,8 +60,9 @@ def keyed_hash(kind: str, key: str, body: bytes) -> str | None:
     secret = secret_at(cache_root() / SEAL_FILE)
     if secret is None:
         return None
-    message = f"cloudqual {kind}\0{key}\0".encode() + body
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+    sealing = hmac.new(secret, f"cloudqual {kind}\0{key}\0".encode(), hashlib.sha256)
+    sealing.update(body)  # never copied: a remembered build runs to megabytes
+    return sealing.hexdigest()
 
 
 def matches(found: object, expected: str) -> bool:
