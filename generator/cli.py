@@ -338,6 +338,10 @@ def _import_inference(args: argparse.Namespace) -> int:
         return 1
     reading = plan.round
     assert reading is not None
+    for problem in reading.left_out:
+        print(f"left out: {plain(problem)}")
+    for folder in reading.not_models:
+        print(f"not a model of the round: {quote(folder)}")
     for result in plan.without_figure:
         print(f"no valid figure: {quote(result.folder)}: {quote(result.invalid or '')}")
     print(

@@ -90,19 +90,27 @@ def reading(tmp_path: Path) -> Round:
 
 
 def test_each_broken_description_is_a_problem_at_its_path(reading: Round) -> None:
-    assert [str(p) for p in reading.problems] == [
+    """A description that cannot be read leaves its system out, named at its own position; the
+    rest of the round is read."""
+    assert [str(p) for p in reading.left_out] == [
         "closed/Acme/systems/bare.json:1:1: submitter: expected text, found none",
         "closed/Acme/systems/bare.json:1:1: status: expected text, found none",
         "closed/Acme/systems/bare.json:1:1: accelerator_model_name: expected text, found none",
-        "closed/Acme/systems/bare.json:1:1: number_of_nodes: expected a count of at least 1",
+        "closed/Acme/systems/bare.json:1:31: number_of_nodes: expected a positive whole number, "
+        "found True",
         "closed/Acme/systems/list.json:1:1: expected a JSON object",
-        "closed/Acme/systems/nodes.json:1:1: number_of_nodes: expected a count of at least 1",
+        "closed/Acme/systems/nodes.json:1:112: number_of_nodes: expected a positive whole "
+        "number, found [2]",
+    ]
+    assert [str(p) for p in reading.problems] == [
         "closed/Acme/results/ghost:1:1: expected a system description "
         "closed/Acme/systems/ghost.json, found none",
     ]
     assert [s.key for s in reading.systems] == ["x1"]
     assert reading.systems[0].accelerators == 16  # two nodes, written as text
     assert reading.edge_systems == 1
+    # A folder that is no model of the round is named, never read as a result of one.
+    assert reading.not_models == ["closed/Acme/results/x1/gpt-9"]
 
 
 def test_each_run_without_a_valid_figure_says_why(reading: Round) -> None:
@@ -114,13 +122,14 @@ def test_each_run_without_a_valid_figure_says_why(reading: Round) -> None:
     assert found == {
         "acme-detector/Offline": ("1234.5 Samples/s", "retinanet", None, False, False),
         "bert-99-large/Offline": (
-            "-", "bert-99", "mlperf_log_detail.txt gives no result_samples_per_second", False,
-            False,
+            "-", "bert-99",
+            "mlperf_log_detail.txt gives result_samples_per_second True, not a positive number",
+            False, False,
         ),
-        "gpt-9/Offline": ("-", "gpt-9", "not a model of the round", False, False),
         "mobilenet-tiny/Offline": (
-            "-", "resnet", "mlperf_log_detail.txt gives no result_samples_per_second", False,
-            False,
+            "-", "resnet",
+            "mlperf_log_detail.txt gives result_samples_per_second 'many', not a positive number",
+            False, False,
         ),
         "resnet50/Offline": ("-", "resnet", "LoadGen reports the run INVALID", False, True),
         "resnet50/Server": (
@@ -158,8 +167,9 @@ def test_a_mapping_that_is_not_an_object_maps_nothing(tmp_path: Path) -> None:
     write(tmp_path / "closed/Acme/systems/x1.json", json.dumps(SYSTEM))
     write(tmp_path / "closed/Acme/model_mapping.json", '["acme-detector", "retinanet"]')
     write(run(tmp_path, "x1", "acme-detector", "Offline") / "mlperf_log_detail.txt", mllog())
-    [result] = read_round(tmp_path, "v5.1").results
-    assert (result.benchmark, result.invalid) == ("acme-detector", "not a model of the round")
+    found = read_round(tmp_path, "v5.1")
+    assert found.results == []
+    assert found.not_models == ["closed/Acme/results/x1/acme-detector"]
 
 
 @pytest.mark.parametrize(

@@ -25,19 +25,17 @@ Two more things are read, for what the import says of a run beside its time:
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
+from generator.importers.folders import MAX_LINE, json_line
+
 TOKEN = b":::MLLOG "
 SYSTEM_TOKEN = b":::SYSJSON "
 _FIELDS = ("time_ms", "key", "value", "metadata")
-# A line longer than this is not read as an entry: the longest published MLLOG line is a few
-# kB, and reading a 3 GB log with no newline would hold it all in memory at once.
-MAX_LINE = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -60,11 +58,7 @@ class Run:
 
 def _entry(raw: bytes) -> dict[str, object] | None:
     """The MLLOG entry on one line, or None if it does not parse as one."""
-    text = raw[raw.rindex(TOKEN) + len(TOKEN) :].decode("latin-1").strip()
-    try:
-        entry = json.loads(text)
-    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
-        return None
+    entry = json_line(raw[raw.rindex(TOKEN) + len(TOKEN) :].decode("latin-1").strip())
     if not isinstance(entry, dict) or any(name not in entry for name in _FIELDS):
         return None
     return entry
@@ -83,11 +77,9 @@ def _time(entry: dict[str, object]) -> float | None:
 
 def _framework(raw: bytes) -> str | None:
     """The `framework` of a SYSJSON line, or None if the line gives none that reads."""
-    text = raw[raw.index(SYSTEM_TOKEN) + len(SYSTEM_TOKEN) :].decode("latin-1").strip()
-    try:
-        described = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
+    described = json_line(
+        raw[raw.index(SYSTEM_TOKEN) + len(SYSTEM_TOKEN) :].decode("latin-1").strip()
+    )
     framework = described.get("framework") if isinstance(described, dict) else None
     if not isinstance(framework, str) or not framework.strip():
         return None

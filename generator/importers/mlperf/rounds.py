@@ -27,6 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.english import plural
+from generator.importers.folders import (
+    MAX_FIELD,
+    count,
+    folders,
+    key_position,
+    read_json,
+)
 from generator.importers.mlperf.mllog import Run, read_run
 from generator.model.mlperf import CLOUD
 from generator.problems import Position, Problem
@@ -125,14 +132,9 @@ ROUND_PATTERN = re.compile(r"^v(?P<number>\d+\.\d+)$")
 MAX_SYSTEM_BYTES = 1 << 20
 MAX_SCALING_BYTES = 1 << 16
 MAX_LOG_BYTES = 1 << 30
-# A text field of a system description longer than this is not a name: the longest published
-# (a framework and its versions) is under 200 characters. Records hold at most 4,000.
-MAX_FIELD = 500
 # A scaling factor corrects a time for a benchmark's convergence: published ones are near 1.
 # One past this is not a correction, and 1e308 would make the time infinite.
 MAX_SCALING_FACTOR = 1000.0
-_TOO_DEEP = "expected JSON, found arrays or objects nested deeper than the parser goes"
-_TOO_LONG = "expected JSON, found a number of more digits than the parser reads (4,300)"
 _REQUIRED = (
     "submitter",
     "division",
@@ -240,73 +242,12 @@ def availability(status: str) -> str | None:
     return AVAILABILITY.get(status, AVAILABILITY.get(status.lower()))
 
 
-def _key_position(text: str, key: str) -> Position:
-    """Where `"key":` first appears in a JSON text, or 1:1 if it does not."""
-    match = re.search(rf'"{re.escape(key)}"\s*:', text)
-    if match is None:
-        return Position(1, 1)
-    return Position.at(text, match.start())
-
-
-def _count(value: object) -> int | None:
-    """A node or accelerator count, published as a number or as text ("18")."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value > 0 else None
-    # isdigit() alone passes "²", which int() refuses; int() also refuses past 4,300 digits.
-    text = value.strip() if isinstance(value, str) else ""
-    if not (text.isascii() and text.isdigit()):
-        return None
-    try:
-        number = int(text)
-    except ValueError:
-        return None
-    return number if number > 0 else None
-
-
-def read_file(path: Path, shown: str, limit: int, what: str) -> bytes | Problem:
-    """A file of the round, read only if it is a regular file in its folder of at most `limit`
-    bytes: a link could point anywhere (/dev/zero never ends), a FIFO would block the reader,
-    and a huge file would fill memory. Each is refused before a byte of it is read."""
-    if path.is_symlink() or not path.is_file():
-        if path.is_symlink():
-            found = "a symbolic link"
-        else:
-            found = "a folder" if path.is_dir() else "a special file"
-        return Problem(
-            shown, Position(1, 1), "", f"expected {what} as a regular file, found {found}"
-        )
-    try:
-        size = path.stat().st_size
-        if size > limit:
-            return Problem(
-                shown, Position(1, 1), "", f"expected {what} of at most {limit} bytes, found {size}"
-            )
-        with path.open("rb") as stream:
-            return stream.read(limit + 1)
-    except OSError as error:
-        return Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")
-
-
 def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None, list[Problem]]:
     """One system description, or the problems that keep it from being read."""
-    raw = read_file(path, shown, MAX_SYSTEM_BYTES, "a system description")
-    if isinstance(raw, Problem):
-        return None, [raw]
-    try:
-        text = raw.decode("utf-8-sig")
-        data = json.loads(text)
-    except UnicodeDecodeError as error:
-        return None, [Problem(shown, Position(1, 1), "", f"expected UTF-8 JSON: {error.reason}")]
-    except json.JSONDecodeError as error:
-        return None, [
-            Problem(shown, Position(error.lineno, error.colno), "", f"expected JSON: {error.msg}")
-        ]
-    except ValueError:  # json raises it for a number past Python's int() limit
-        return None, [Problem(shown, Position(1, 1), "", _TOO_LONG)]
-    except RecursionError:
-        return None, [Problem(shown, Position(1, 1), "", _TOO_DEEP)]
+    read = read_json(path, shown, MAX_SYSTEM_BYTES, "a system description")
+    if isinstance(read, Problem):
+        return None, [read]
+    text, data = read.text, read.value
     if not isinstance(data, dict):
         return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
     problems = []
@@ -315,11 +256,11 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         if key not in data:
             problems.append(Problem(shown, Position(1, 1), key, "expected this field, found none"))
         elif key in ("number_of_nodes", "accelerators_per_node"):
-            if _count(value) is None:
+            if count(value) is None:
                 problems.append(
                     Problem(
                         shown,
-                        _key_position(text, key),
+                        key_position(text, key),
                         key,
                         f"expected a positive whole number, found {json.dumps(value)}",
                     )
@@ -328,7 +269,7 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
             problems.append(
                 Problem(
                     shown,
-                    _key_position(text, key),
+                    key_position(text, key),
                     key,
                     f"expected text, found {json.dumps(value)}",
                 )
@@ -337,7 +278,7 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
             problems.append(
                 Problem(
                     shown,
-                    _key_position(text, key),
+                    key_position(text, key),
                     key,
                     f"expected text of at most {MAX_FIELD} characters, found {len(value)}",
                 )
@@ -350,7 +291,7 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         return None, [
             Problem(
                 shown,
-                _key_position(text, "status"),
+                key_position(text, "status"),
                 "status",
                 f"expected one of MLCommons' statuses ({known}), "
                 f"found {json.dumps(data['status'])}",
@@ -360,7 +301,7 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         return None, [
             Problem(
                 shown,
-                _key_position(text, "division"),
+                key_position(text, "division"),
                 "division",
                 f"expected closed or open, found {json.dumps(data['division'])}",
             )
@@ -376,8 +317,8 @@ def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None,
         division=data["division"],
         status=status,
         name=data["system_name"].strip(),
-        nodes=_count(data["number_of_nodes"]) or 0,
-        accelerators_per_node=_count(data["accelerators_per_node"]) or 0,
+        nodes=count(data["number_of_nodes"]) or 0,
+        accelerators_per_node=count(data["accelerators_per_node"]) or 0,
         accelerator=data["accelerator_model_name"].strip(),
         framework=framework.strip() if isinstance(framework, str) and framework.strip() else None,
     )
@@ -411,28 +352,16 @@ def _scaling(folder: Path, shown: str) -> tuple[float | None, Problem | None]:
     if not path.exists() and not path.is_symlink():
         return None, None  # one that is there but cannot be read is a problem, not no factor
     shown = f"{shown}/scaling.json"
-    raw = read_file(path, shown, MAX_SCALING_BYTES, "a scaling.json")
-    if isinstance(raw, Problem):
-        return None, raw
-    try:
-        text = raw.decode("utf-8-sig")
-        data = json.loads(text)
-    except UnicodeDecodeError as error:
-        return None, Problem(shown, Position(1, 1), "", f"expected UTF-8 JSON: {error.reason}")
-    except json.JSONDecodeError as error:
-        return None, Problem(
-            shown, Position(error.lineno, error.colno), "", f"expected JSON: {error.msg}"
-        )
-    except ValueError:  # json raises it for a number past Python's int() limit
-        return None, Problem(shown, Position(1, 1), "", _TOO_LONG)
-    except RecursionError:
-        return None, Problem(shown, Position(1, 1), "", _TOO_DEEP)
+    read = read_json(path, shown, MAX_SCALING_BYTES, "a scaling.json")
+    if isinstance(read, Problem):
+        return None, read
+    text, data = read.text, read.value
     found = data.get("scaling_factor") if isinstance(data, dict) else None
     factor = _positive_number(found)
     if factor is None:
         return None, Problem(
             shown,
-            _key_position(text, "scaling_factor"),
+            key_position(text, "scaling_factor"),
             "scaling_factor",
             f"expected a positive number of at most {MAX_SCALING_FACTOR:g}, found "
             f"{json.dumps(found)[:100]}",
@@ -501,18 +430,6 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
             minutes = mean * factor if factor is not None else mean
     result = Score(system, benchmark, shown, tuple(runs), factor, minutes, invalid)
     return result, []
-
-
-def folders(path: Path) -> list[Path]:
-    """The folders in `path`, never through a link: a linked folder could lead anywhere on the
-    machine, or back into itself."""
-    if path.is_symlink() or not path.is_dir():
-        return []
-    return sorted(
-        p
-        for p in path.iterdir()
-        if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")
-    )
 
 
 def read_round(root: Path, number: str, makers: frozenset[str] = frozenset()) -> Round:

@@ -18,11 +18,23 @@ kept with its reason, so one run lists all.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from generator.importers.folders import (
+    MAX_FIELD,
+    count,
+    files,
+    folders,
+    json_line,
+    key_position,
+    lines,
+    name_problem,
+    positive,
+    read_file,
+    read_json,
+)
 from generator.importers.mlperf_inference.accuracy import Reported, read_accuracy
 from generator.importers.mlperf_inference.metrics import (
     ALIASES,
@@ -30,13 +42,23 @@ from generator.importers.mlperf_inference.metrics import (
     SCENARIOS,
     SUMMARY_LINES,
     Figure,
+    Key,
     result_key,
 )
 from generator.problems import Position, Problem
 
 DIVISIONS = ("closed", "open")
 PERFORMANCE = "performance/run_1"
-MLLOG = ":::MLLOG "
+SUMMARY = "summary"  # results/SYSTEM/summary/: the submission's README and HTML summary
+MLLOG = b":::MLLOG "
+# The most each file of a round may hold, well past the largest published: a description is a
+# few kB, a model_mapping.json less, an accuracy.txt a few kB, a summary log a few kB, and a
+# detail log tens of MB (it is read a line at a time, so only its lines are bounded in memory).
+MAX_SYSTEM_BYTES = 1 << 20
+MAX_MAPPING_BYTES = 1 << 16
+MAX_ACCURACY_BYTES = 1 << 20
+MAX_SUMMARY_BYTES = 1 << 24
+MAX_DETAIL_BYTES = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -94,17 +116,10 @@ class Round:
     results: list[Result] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     edge_systems: int = 0  # described, but not read: not datacenter systems
-
-
-def _count(value: object) -> int | None:
-    """A count as the descriptions give it: a number, or a number written as text."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
+    # Systems whose description cannot be read, with why: left out, and the rest imported.
+    left_out: list[Problem] = field(default_factory=list)
+    # Folders of a system's results that are no model of the round: named, never imported.
+    not_models: list[str] = field(default_factory=list)
 
 
 def _text(value: object) -> str | None:
@@ -161,14 +176,13 @@ def _driver(texts: tuple[tuple[str, str], ...]) -> str | None:
 
 
 def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem]]:
+    """One system description, or the problems that keep it from being read: each names the
+    round's file, and leaves only this system out."""
     shown = path.relative_to(root).as_posix()
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError) as error:
-        line = getattr(error, "lineno", 1)
-        column = getattr(error, "colno", 1)
-        message = getattr(error, "msg", None) or str(error)
-        return None, [Problem(shown, Position(line, column), "", f"cannot be read: {message}")]
+    read = read_json(path, shown, MAX_SYSTEM_BYTES, "a system description")
+    if isinstance(read, Problem):
+        return None, [read]
+    text, data = read.text, read.value
     if not isinstance(data, dict):
         return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
     division, folder = shown.split("/")[:2]
@@ -177,30 +191,43 @@ def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem
     for name in ("submitter", "status", "system_type", "accelerator_model_name"):
         value = _text(data.get(name))
         if value is None:
-            problems.append(Problem(shown, Position(1, 1), name, "expected text, found none"))
+            problems.append(
+                Problem(shown, key_position(text, name), name, "expected text, found none")
+            )
+        elif (problem := name_problem(shown, text, name, value)) is not None:
+            problems.append(problem)
         fields[name] = value or ""
-    nodes = _count(data.get("number_of_nodes"))
-    per_node = _count(data.get("accelerators_per_node"))
-    if nodes is None or nodes < 1:
+    system_name = _text(data.get("system_name")) or path.stem
+    if (problem := name_problem(shown, text, "system_name", system_name)) is not None:
+        problems.append(problem)
+    nodes = count(data.get("number_of_nodes"))
+    if nodes is None:
         problems.append(
-            Problem(shown, Position(1, 1), "number_of_nodes", "expected a count of at least 1")
+            Problem(
+                shown,
+                key_position(text, "number_of_nodes"),
+                "number_of_nodes",
+                f"expected a positive whole number, found {_shown(data.get('number_of_nodes'))}",
+            )
         )
     if problems:
         return None, problems
     texts = _texts(data)
+    framework = _stated(data.get("framework"))
     return SystemFile(
         path=shown,
         division=division,
         folder=folder,
         key=path.stem,
         submitter=fields["submitter"],
-        name=_text(data.get("system_name")) or path.stem,
+        name=system_name,
         status=fields["status"],
         system_type=fields["system_type"],
         accelerator=fields["accelerator_model_name"],
         nodes=nodes or 1,
-        accelerators_per_node=per_node or 0,
-        framework=_text(data.get("framework")),
+        # Zero on a system of CPUs alone: it has no accelerator to count.
+        accelerators_per_node=count(data.get("accelerators_per_node")) or 0,
+        framework=framework[:MAX_FIELD] if framework else None,
         texts=texts,
         host_processor=_stated(data.get("host_processor_model_name")),
         cooling=_stated(data.get("cooling")),
@@ -208,43 +235,54 @@ def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem
     ), []
 
 
+def _shown(value: object) -> str:
+    """A published value as a problem quotes it, cut to a line's length."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 def read_mllog(path: Path) -> dict[str, object]:
-    """The MLLOG lines of a detail log, by key: the last of a key wins, as the checker's does."""
+    """The MLLOG lines of a detail log, by key: the last of a key wins, as the checker's does.
+    Read a line at a time; a line that is no JSON entry is passed over. Raises OSError."""
     values: dict[str, object] = {}
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+    for line in lines(path, MAX_DETAIL_BYTES):
         start = line.find(MLLOG)
         if start < 0:
             continue
-        try:
-            entry = json.loads(line[start + len(MLLOG) :])
-        except ValueError:
-            continue
+        entry = json_line(line[start + len(MLLOG) :].decode("utf-8", errors="replace"))
         if isinstance(entry, dict) and isinstance(entry.get("key"), str):
             values[entry["key"]] = entry.get("value")
     return values
 
 
 def read_summary(path: Path) -> dict[str, str]:
-    """The `name : value` lines of a summary log, by name, the first of each."""
+    """The `name : value` lines of a summary log, by name, the first of each. Read a line at a
+    time. Raises OSError."""
     values: dict[str, str] = {}
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        name, colon, value = line.partition(":")
+    for line in lines(path, MAX_SUMMARY_BYTES):
+        name, colon, value = line.decode("utf-8", errors="replace").partition(":")
         if colon and name.strip() and name.strip() not in values:
             values[name.strip()] = value.strip()
     return values
 
 
-def _number(value: object) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return None
-    return None
+def _present(path: Path) -> bool:
+    """Whether anything is at `path`: a link or a special file is there, to be refused."""
+    return path.exists() or path.is_symlink()
+
+
+def _figure(
+    found: dict[str, object] | dict[str, str], name: str, log: str, key: Key
+) -> Figure | str:
+    """The run's figure, or why there is none: a value the log does not give, or one that is no
+    rate or latency (NaN, an infinity, zero or a negative)."""
+    value = found.get(name)
+    if value is None:
+        return f"{log} gives no {key.name}"
+    number = positive(value)
+    if number is None:
+        return f"{log} gives {key.name} {_shown(value)}, not a positive number"
+    return key.figure(number)
 
 
 def read_figure(
@@ -253,8 +291,11 @@ def read_figure(
     """The figure of one performance run, or why there is none; and whether it was read from the
     summary log."""
     detail, summary = run / "mlperf_log_detail.txt", run / "mlperf_log_summary.txt"
-    if detail.is_file():
-        log = read_mllog(detail)
+    if _present(detail):
+        try:
+            log = read_mllog(detail)
+        except OSError as error:
+            return None, f"{detail.name} cannot be read: {error.strerror or error}", False
         # Interactive runs are logged as Server, under tighter latency bounds.
         logged = str(log.get("effective_scenario") or scenario)
         key = result_key(version, benchmark, logged)
@@ -266,35 +307,37 @@ def read_figure(
                 f"LoadGen reports the run {log.get('result_validity') or 'not valid'}",
                 False,
             )
-        value = _number(log.get(key.name))
-        if value is None:
-            return None, f"{detail.name} gives no {key.name}", False
-        return key.figure(value), None, False
-    if summary.is_file():
-        lines = read_summary(summary)
-        logged = lines.get("Scenario", scenario)
+        found = _figure(log, key.name, detail.name, key)
+        return (found, None, False) if isinstance(found, Figure) else (None, found, False)
+    if _present(summary):
+        try:
+            printed = read_summary(summary)
+        except OSError as error:
+            return None, f"{summary.name} cannot be read: {error.strerror or error}", True
+        logged = printed.get("Scenario", scenario)
         key = result_key(version, benchmark, logged)
         if key is None:
             return None, f"no figure is defined for {benchmark} {logged} in {version}", True
-        if lines.get("Result is") != "VALID":
-            return None, f"LoadGen reports the run {lines.get('Result is') or 'not valid'}", True
+        if printed.get("Result is") != "VALID":
+            return None, f"LoadGen reports the run {printed.get('Result is') or 'not valid'}", True
         line = SUMMARY_LINES.get(key.name)
-        value = _number(lines.get(line)) if line else None
-        if value is None:
+        if line is None:
             return None, f"{summary.name} gives no line for {key.name}", True
-        return key.figure(value), None, True
+        found = _figure(printed, line, summary.name, key)
+        return (found, None, True) if isinstance(found, Figure) else (None, found, True)
     return None, "the performance run has no log", False
 
 
 def _model_mapping(folder: Path) -> dict[str, str]:
+    """The submitter's model_mapping.json, where it has one that reads: a folder name to the
+    benchmark it runs in place of. One that does not read maps nothing."""
     path = folder / "model_mapping.json"
-    try:
-        found = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    if not _present(path):
         return {}
-    if not isinstance(found, dict):
+    read = read_json(path, path.name, MAX_MAPPING_BYTES, "a model_mapping.json")
+    if isinstance(read, Problem) or not isinstance(read.value, dict):
         return {}
-    return {str(k): str(v) for k, v in found.items() if isinstance(v, str)}
+    return {str(k): v for k, v in read.value.items() if isinstance(v, str)}
 
 
 def benchmark_of(
@@ -322,18 +365,21 @@ def read_round(root: Path, version: str) -> Round:
     """Every datacenter system of the round at `root` and each of its results."""
     reading = Round(version)
     for division in DIVISIONS:
-        for folder in sorted((root / division).glob("*")):
-            if folder.is_dir():
-                _read_submitter(root, folder, reading)
+        for folder in folders(root / division):
+            _read_submitter(root, folder, reading)
     return reading
 
 
 def _read_submitter(root: Path, folder: Path, reading: Round) -> None:
     described: dict[str, SystemFile] = {}
-    for path in sorted((folder / "systems").glob("*.json")):
+    unread: set[str] = set()
+    for path in files(folder / "systems", "*.json"):
         system, problems = read_system(root, path)
-        reading.problems += problems
         if system is None:
+            # A description that cannot be read leaves its system out, named in the report;
+            # the rest of the round is imported.
+            reading.left_out += problems
+            unread.add(path.stem)
             continue
         if "datacenter" not in system.system_type:
             reading.edge_systems += 1
@@ -343,11 +389,11 @@ def _read_submitter(root: Path, folder: Path, reading: Round) -> None:
     official = MODELS[reading.version]
     aliases = ALIASES.get(reading.version, {})
     mapping = _model_mapping(folder)
-    for system_folder in sorted(p for p in (folder / "results").glob("*") if p.is_dir()):
+    for system_folder in folders(folder / "results"):
         system = described.get(system_folder.name)
         if system is None:
             description = folder / "systems" / f"{system_folder.name}.json"
-            if not description.is_file():
+            if not _present(description):
                 reading.problems.append(
                     Problem(
                         system_folder.relative_to(root).as_posix(),
@@ -357,10 +403,17 @@ def _read_submitter(root: Path, folder: Path, reading: Round) -> None:
                         f"{description.relative_to(root).as_posix()}, found none",
                     )
                 )
-            continue  # an edge system's results, or one whose description is reported
-        for model_folder in sorted(p for p in system_folder.glob("*") if p.is_dir()):
+            continue  # an edge system's results, or one whose description is left out
+        for model_folder in folders(system_folder):
+            if model_folder.name == SUMMARY:
+                continue  # MLCommons' own page of the system's results, not a model
             benchmark, same = benchmark_of(model_folder.name, official, aliases, mapping)
-            for scenario_folder in sorted(p for p in model_folder.glob("*") if p.is_dir()):
+            if benchmark not in official:
+                # Neither a model of the round nor one the submitter mapped to it: its
+                # results count as none of the round's, and are named in the report.
+                reading.not_models.append(model_folder.relative_to(root).as_posix())
+                continue
+            for scenario_folder in folders(model_folder):
                 scenario = SCENARIOS.get(scenario_folder.name.lower())
                 if scenario is None:
                     continue  # not a scenario's folder
@@ -378,15 +431,13 @@ def _result(
 ) -> Result:
     shown = folder.relative_to(root).as_posix()
     model = folder.parent.name
-    if benchmark not in MODELS[version]:
-        return Result(system, shown, model, benchmark, scenario, None, "not a model of the round")
     figure, invalid, summary = read_figure(folder / PERFORMANCE, version, benchmark, scenario)
     accuracy = None
     if system.division == "open":
-        try:
-            text = (folder / "accuracy" / "accuracy.txt").read_text("utf-8", errors="replace")
-        except OSError:
-            text = ""  # no accuracy file: the page says the accuracy was not read
+        path = folder / "accuracy" / "accuracy.txt"
+        raw = read_file(path, f"{shown}/accuracy/accuracy.txt", MAX_ACCURACY_BYTES, "accuracy")
+        # Without a file that reads, the page says the accuracy was not read.
+        text = "" if isinstance(raw, Problem) else raw.decode("utf-8", errors="replace")
         accuracy = read_accuracy(text, version, benchmark)
     return Result(
         system, shown, model, benchmark, scenario, figure, invalid, summary, accuracy=accuracy
