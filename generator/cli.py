@@ -229,16 +229,18 @@ def _import(args: argparse.Namespace) -> int:
     if args.program == "mlperf-inference":
         return _import_inference(args)
     # Imported here: the import and its reader stay off the path of every other command.
+    from generator.importers.core import writing
+    from generator.importers.core.mapping import ImportFailure
     from generator.importers.mlperf import command as importer
     from generator.model.mlperf import same_release
 
-    name = f"cloudqual import {importer.PROGRAM}"
+    name = "cloudqual import mlperf-training"
     try:
         plan = importer.plan_import(args.content, args.path, args.round, args.earlier)
-        paths = importer.changed(args.content, plan) if args.check else None
+        paths = writing.changed(args.content, plan) if args.check else None
         if paths is None:
-            paths = importer.apply(args.content, plan)
-    except importer.ImportFailure as error:
+            paths = writing.apply(args.content, plan)
+    except ImportFailure as error:
         for line in report.log(error.problems):
             print(line, file=sys.stderr)
         problems = plural("problem", len(error.problems))
@@ -310,7 +312,8 @@ def _written(
 
 
 def _import_inference(args: argparse.Namespace) -> int:
-    from generator.importers.mlperf import command as writer
+    from generator.importers.core import writing as writer
+    from generator.importers.core.mapping import ImportFailure
     from generator.importers.mlperf_inference import command as importer
 
     name = "cloudqual import mlperf-inference"
@@ -325,7 +328,7 @@ def _import_inference(args: argparse.Namespace) -> int:
         paths = writer.changed(args.content, plan) if args.check else None
         if paths is None:
             paths = writer.apply(args.content, plan)
-    except writer.ImportFailure as error:
+    except ImportFailure as error:
         for line in report.log(error.problems):
             print(line, file=sys.stderr)
         print(

@@ -280,10 +280,18 @@ def test_json_api_separates_raw_and_derived(built: Path) -> None:
 def test_home_flags_and_provider_view(built: Path) -> None:
     home = main_text((built / "index.html").read_text(encoding="utf-8"))
     # Flagged for what a buyer must act on: a newer result of the same provider, program and
-    # chip; an end that cannot be computed (Crusoe's) is its own page's to say.
-    newer = "Nebius NVIDIA H200-SXM5-141GB: MLPerf Training v5.0: a newer result of its own: "
-    assert newer + "MLPerf Training v5.1" in home
-    assert "Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud: validity end unknown" not in home
+    # chip (never a rescoring: Nebius's v5.1 H200 times are its v5.0 runs), and a validity
+    # period whose end cannot be computed (Crusoe's undated B300 result).
+    newer = (
+        "Oracle Cloud Infrastructure NVIDIA Blackwell GPU (B200-SXM-180GB): MLPerf Training "
+        "v5.0: a newer result of its own: MLPerf Training v5.1"
+    )
+    assert newer in home
+    assert "Nebius NVIDIA H200-SXM5-141GB: MLPerf Training v5.0: a newer" not in home
+    assert (
+        "Crusoe NVIDIA HGX B300: NVIDIA Exemplar Cloud: validity end cannot be computed: no "
+        "source dates the result"
+    ) in home
     crusoe = main_text(page(built, "providers/crusoe"))
     assert (
         "No result recorded under MLPerf Training, SemiAnalysis ClusterMAX: a gap in what is "

@@ -16,8 +16,8 @@ from conftest import ROOT, copy_content
 from ruamel.yaml import YAML
 
 from generator.cli import main
-from generator.importers.mlperf import command as writer
-from generator.importers.mlperf.mapping import ImportFailure
+from generator.importers.core import writing as writer
+from generator.importers.core.mapping import ImportFailure
 from generator.importers.mlperf_inference.command import plan_import
 from generator.importers.mlperf_inference.mapping import read_mapping
 from generator.importers.mlperf_inference.metrics import SUMMARY_LINES, result_key

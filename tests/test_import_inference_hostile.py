@@ -1,6 +1,6 @@
 """`cloudqual import mlperf-inference` on a hostile round: the trimmed real round v5.1 of
 tests/fixtures/mlperf-inference, with one thing broken per case, as a probe broke it. Each case
-reads through the importers' one guarded reader (importers/folders.py): a file it must not read
+reads through the importers' one guarded reader (importers/core/folders.py): a file it must not read
 is refused before a byte of it is read, a bad value spoils only its own result, a description
 that cannot be read leaves only its system out, and every problem names the round's own file.
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from generator.importers.folders import MAX_LINE, json_line
+from generator.importers.core.folders import MAX_LINE, json_line
 
 TOKEN = b":::MLLOG "
 SYSTEM_TOKEN = b":::SYSJSON "

@@ -12,15 +12,30 @@ that round.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from generator.derive.provenance import value_words
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.mlperf.mapping import PROGRAM, AcceleratorEntry, Mapping, SubmitterEntry
+from generator.importers.core.mapping import AcceleratorEntry
+from generator.importers.core.records import (
+    GRADE,
+    ID_LENGTH,
+    answers,
+    deployment_record,
+    invalid_record,
+    outcome_record,
+    platform_record,
+    provider_record,
+    scope_record,
+    short_id,
+    system_record,
+    unique_ids,
+    url_path,
+    validation_head,
+)
+from generator.importers.mlperf.mapping import PROGRAM, Mapping, SubmitterEntry
 from generator.importers.mlperf.resubmission import Resubmission, start_date
 from generator.importers.mlperf.rounds import (
     BENCHMARKS,
@@ -32,7 +47,6 @@ from generator.importers.mlperf.rounds import (
 from generator.model.links import slug
 from generator.model.mlperf import same_release
 
-GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
 MARKER = f"# Written by `cloudqual import {PROGRAM}`"
 # The reasoning behind the import's answers and claims, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"
@@ -40,13 +54,6 @@ TRAINING_RULES = "mlperf-training-rules"
 # The order in which a group's clouds are said, from the plainest: a group that mixes them is
 # said as its least plain.
 CLOUD_ORDER = ("submitter", "joint", "not-named")
-ID_LENGTH = 80  # the model's longest id
-
-
-def url_path(path: str) -> str:
-    """A path of the repository as a URL holds it: a name with a space or a quote is encoded,
-    and MLCommons' own names (IBM+CoreWeave+NVIDIA) are kept as they are."""
-    return quote(path, safe="/+")
 
 
 @dataclass(frozen=True)
@@ -90,19 +97,13 @@ class RoundRecords:
         both read sys-a, and one system's measurements would cite the other's description. Each
         of two such files, or a name past an id's length, is told apart by a hash of its path."""
         base = {
-            (s.folder, s.key): f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
+            (s.folder, s.key): (
+                f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}",
+                f"{s.folder}/{s.key}",
+            )
             for s in [*self.reading.systems, *self.reference_systems()]
         }
-        taken: dict[str, int] = {}
-        for found in base.values():
-            taken[found] = taken.get(found, 0) + 1
-        ids = {}
-        for (folder, key), found in base.items():
-            if taken[found] > 1 or len(found) > ID_LENGTH:
-                digest = hashlib.sha256(f"{folder}/{key}".encode()).hexdigest()[:8]
-                found = f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
-            ids[(folder, key)] = found
-        return ids
+        return unique_ids(base)
 
     def _reference_index(self) -> dict[tuple[str, str, int, str], Score]:
         """The makers' fastest valid closed-division result per benchmark, accelerator, number
@@ -179,8 +180,7 @@ class RoundRecords:
         if len(base) + len(folder) <= ID_LENGTH:
             return base + folder
         # Ids are at most 80 characters: a long folder is cut, and told apart by a hash.
-        digest = hashlib.sha256((resubmission.folder or "").encode()).hexdigest()[:8]
-        return f"{base}{folder[: ID_LENGTH - len(base) - 9].strip('-')}-{digest}"
+        return short_id(base + folder, resubmission.folder or "")
 
     def benchmark_name(self, benchmark: str) -> str:
         return self.mapping.benchmarks.get(benchmark, benchmark)
@@ -256,28 +256,10 @@ class RoundRecords:
         }
 
     def provider(self, submitter: SubmitterEntry) -> dict[str, Any] | None:
-        if submitter.name is None or submitter.summary is None:
-            return None
-        return {
-            "id": submitter.provider,
-            "name": submitter.name,
-            "url": None,
-            "summary": submitter.summary,
-        }
+        return provider_record(submitter.provider, submitter.name, submitter.summary)
 
     def platform(self, accelerator: str, entry: AcceleratorEntry) -> dict[str, Any]:
-        return {
-            "id": entry.platform,
-            "name": accelerator,
-            "vendor": entry.vendor,
-            "chip": entry.chip,
-            "accelerator_noun": entry.noun,
-            "summary": (
-                f"The accelerator as MLCommons' system descriptions name it: {md(accelerator)}. "
-                "The systems around it differ, and each result's page lists them."
-            ),
-            "specifications": [],
-        }
+        return platform_record(accelerator, entry)
 
     def note(self, score: Score) -> str | None:
         parts = []
@@ -441,7 +423,6 @@ class RoundRecords:
             if idle
             else ""
         )
-        published = self.entry.published
         claims: list[dict[str, Any]] = [
             {
                 "text": (
@@ -514,9 +495,7 @@ class RoundRecords:
                     "source": first,
                 }
             )
-        not_stated = {"answer": "not-stated", "source": first}
-        answers = {
-            "matrix-published": dict(not_stated),
+        given = {
             "per-model-throughput": {
                 "answer": "yes" if valid else "no",
                 "detail": (
@@ -527,13 +506,6 @@ class RoundRecords:
                 ),
                 "source": first,
             },
-            "margin-computable": dict(not_stated),
-            "generational-comparison": dict(not_stated),
-            "deployment-tested": {
-                "answer": "partial",
-                "detail": "The system descriptions name each system and its size, not its region.",
-                "source": first,
-            },
             "pricing-published": {
                 "answer": "not-published",
                 "detail": (
@@ -542,8 +514,6 @@ class RoundRecords:
                 ),
                 "source": SUBMISSION_RULES,
             },
-            "reliability-published": dict(not_stated),
-            "energy-published": dict(not_stated),
             "independent-reproduction": {
                 "answer": "not-stated",
                 "detail": (
@@ -552,63 +522,29 @@ class RoundRecords:
                 ),
                 "source": "mlperf-training-benchmark",
             },
-            "low-precision-quality": dict(not_stated),
-            "customer-guarantee": dict(not_stated),
         }
-        deployment: dict[str, Any] = {
-            "source": first,
-            "grade": GRADE,
-            "location": None,
-            "energy_source": None,
-            "environment": None,
-        }
+        deployment = deployment_record(first)
         stated = self.deployment(group)
         if stated is not None:
             deployment.update(stated)
         results = self.results_of(submission, "results")
+        identity = f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}"
         return {
-            "id": f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}",
-            "provider": group.provider,
-            "platform": group.platform,
-            "program": PROGRAM,
-            "program_release": self.round_name,
-            "stated_suite": None,
-            "announced": published.date,
-            "dating": {
-                "source": published.source,
-                "grade": published.grade,
-                "basis": published.basis,
-            },
-            "submission": submission,
-            "last_reviewed": self.entry.reviewed,
+            **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
             "summary": (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}: "
                 f"{systems_words}, on {names}, computed from MLCommons' published run logs."
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),
-            "scope": {
-                "source": first,
-                "grade": GRADE,
-                "accelerators": sizes_found[0] if len(sizes_found) == 1 else None,
-                "framework": as_run.pop() if len(as_run) == 1 else None,
-                "recipe_release": None,
-                "models": len(benchmarks),
-                "configurations": None,
-                "precisions": [],
-                "architectures": [],
-            },
+            "scope": scope_record(first, sizes_found, as_run, len(benchmarks)),
             "deployment": deployment,
-            "outcome": {
-                "result": "results published",
-                "text": (
-                    f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
-                    f"in round {self.round_name}, closed division, status Available cloud."
-                    f"{again_words}{invalid_words}{idle_words}"
-                ),
-                "source": first,
-                "grade": GRADE,
-            },
+            "outcome": outcome_record(
+                f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
+                f"in round {self.round_name}, closed division, status Available cloud."
+                f"{again_words}{invalid_words}{idle_words}",
+                first,
+            ),
             "measurements": [
                 {
                     "workload": self.benchmark_name(s.benchmark),
@@ -627,33 +563,21 @@ class RoundRecords:
                 for s in valid
             ],
             "claims": claims,
-            "evidence": answers,
+            "evidence": answers(first, given),
             "predecessor": None,
             "systems": [
-                {
-                    "source": self.source_id(s),
-                    "grade": GRADE,
-                    "key": s.key,
-                    "name": s.name,
-                    "division": s.division,
-                    "status": s.status,
-                    "accelerator": s.accelerator,
-                    "nodes": s.nodes,
-                    "accelerators_per_node": s.accelerators_per_node,
-                    "framework": s.framework,
+                system_record(
+                    s,
+                    self.source_id(s),
                     **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
                     **({"results_published": False} if s in idle else {}),
-                }
+                )
                 for s in group.systems
             ],
             "invalid": [
-                {
-                    "source": self.source_id(s.system),
-                    "grade": GRADE,
-                    "system": s.system.key,
-                    "benchmark": s.benchmark,
-                    "reason": f"{s.folder}: {s.invalid}",
-                }
+                invalid_record(
+                    self.source_id(s.system), s.system.key, s.benchmark, f"{s.folder}: {s.invalid}"
+                )
                 for s in invalid
             ],
         }

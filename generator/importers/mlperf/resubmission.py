@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 
-from generator.importers.folders import folders
+from generator.importers.core.folders import folders
 from generator.importers.mlperf.mllog import read_run
 from generator.importers.mlperf.rounds import Score
 from generator.problems import Position, Problem

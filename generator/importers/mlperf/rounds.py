@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.english import plural
-from generator.importers.folders import (
+from generator.importers.core.folders import (
     MAX_FIELD,
     count,
     folders,

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.importers.mlperf.command import (
+from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
+from generator.importers.core.writing import (
     commit_problems,
     existing_records,
     owned,
+    provider_name,
     write_records,
 )
-from generator.importers.mlperf.mapping import ImportFailure
 from generator.importers.mlperf_inference.mapping import (
     MAPPING,
     Mapping,
@@ -28,7 +29,6 @@ from generator.importers.mlperf_inference.mapping import (
 from generator.importers.mlperf_inference.metrics import MODELS
 from generator.importers.mlperf_inference.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf_inference.results import Result, Round, read_round
-from generator.load.reader import load_text
 from generator.problems import Position, Problem
 
 
@@ -63,33 +63,7 @@ def _round_problems(content: Path, mapping: Mapping, root: Path, round_name: str
                 )
             ]
         )
-    if round_name not in mapping.rounds:
-        raise ImportFailure(
-            [
-                Problem(
-                    shown,
-                    Position(1, 1),
-                    "rounds",
-                    f"expected an entry for {round_name} (its repository and commit), found none",
-                )
-            ]
-        )
-    if mapping.rounds[round_name].reviewed is None:
-        raise ImportFailure(
-            [
-                Problem(
-                    shown,
-                    Position(1, 1),
-                    f"rounds.{round_name}.reviewed",
-                    "expected the date its records were last checked against the round, found none",
-                )
-            ]
-        )
-    if not root.is_dir():
-        found = "a file" if root.exists() else "none"
-        raise ImportFailure(
-            [Problem(str(root), Position(1, 1), "", f"expected a folder, found {found}")]
-        )
+    check_round(mapping.rounds, round_name, root, shown)
 
 
 def plan_import(content: Path, root: Path, round_name: str) -> Plan:
@@ -116,23 +90,14 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
             continue  # a record of the provider wins, whoever wrote it
         provider = builder.provider(entry)
         if provider is None:
-            raise ImportFailure(
-                [
-                    Problem(
-                        f"{content.name}/{MAPPING}",
-                        Position(1, 1),
-                        f"submitters.{system.submitter}",
-                        f"expected a name and summary for provider {entry.provider!r}, which "
-                        "content/providers/ does not hold, found none",
-                    )
-                ]
-            )
+            shown = f"{content.name}/{MAPPING}"
+            raise ImportFailure([missing_provider(shown, system.submitter, entry.provider)])
         records[provider_path] = (builder.shared_marker, provider)
     for system in builder.cited():
         source = builder.source(system)
         records[f"sources/{source['id']}.yaml"] = (builder.marker, source)
     for group in builder.groups():
-        validation = builder.validation(group, _provider_name(mapping, group, existing))
+        validation = builder.validation(group, _provider_name(group, existing))
         records[f"validations/{validation['id']}.yaml"] = (builder.marker, validation)
         plan.validations += 1
         plan.measurements += len(validation["measurements"])
@@ -143,15 +108,8 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
     return plan
 
 
-def _provider_name(mapping: Mapping, group: Group, existing: dict[str, str]) -> str:
+def _provider_name(group: Group, existing: dict[str, str]) -> str:
     """The provider's name as its record gives it, else the mapping's."""
-    path = f"providers/{group.provider}.yaml"
-    if path in existing:
-        document, _ = load_text(path, existing[path].encode("utf-8"))
-        value = document.value if document is not None else None
-        if isinstance(value, dict) and isinstance(value.get("name"), str):
-            return str(value["name"])
-    for entry in group.entries:
-        if entry.name:
-            return entry.name
-    return group.provider
+    return provider_name(
+        existing, group.provider, next((e.name for e in group.entries if e.name), None)
+    )

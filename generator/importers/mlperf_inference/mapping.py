@@ -18,11 +18,12 @@ from typing import Annotated
 from pydantic import Field, StringConstraints, model_validator
 
 from generator.checks.loader import IMPORTS_FOLDER
-from generator.importers.mlperf.mapping import (
+from generator.importers.core.mapping import (
     AcceleratorEntry,
     RoundEntry,
     RoundName,
     read_model,
+    unknown_accelerator,
 )
 from generator.importers.mlperf_inference.results import Round, SystemFile
 from generator.model.records import Cloud, Id, Name, Strict, Text
@@ -164,15 +165,7 @@ def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Probl
             and cloud_of(mapping, system) is not None
             and system.accelerator not in mapping.accelerators
         ):
-            problems.append(
-                Problem(
-                    system.path,
-                    Position(1, 1),
-                    "accelerator_model_name",
-                    f"expected an accelerator that {shown} maps to a platform, found "
-                    f"{system.accelerator!r}: add it under accelerators",
-                )
-            )
+            problems.append(unknown_accelerator(system.path, shown, system.accelerator))
     for result in reading.results:
         if (
             cloud_of(mapping, result.system) is not None

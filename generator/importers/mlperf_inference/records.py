@@ -11,13 +11,25 @@ published one: as a reference, never as a validation of the maker.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.mlperf.records import url_path
+from generator.importers.core.records import (
+    GRADE,
+    answers,
+    deployment_record,
+    invalid_record,
+    outcome_record,
+    platform_record,
+    provider_record,
+    scope_record,
+    system_record,
+    unique_ids,
+    url_path,
+    validation_head,
+)
 from generator.importers.mlperf_inference.accuracy import Reported
 from generator.importers.mlperf_inference.mapping import (
     PROGRAM,
@@ -29,12 +41,10 @@ from generator.importers.mlperf_inference.metrics import higher_is_better
 from generator.importers.mlperf_inference.results import Result, Round, SystemFile
 from generator.model.links import slug
 
-GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
 MARKER = f"# Written by `cloudqual import {PROGRAM}`"
 # The reasoning behind the import's answers and claims, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"
 INFERENCE_RULES = "mlperf-inference-rules"
-ID_LENGTH = 80  # the model's longest id
 SCENARIO_ORDER = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
 
 
@@ -113,20 +123,14 @@ class RoundRecords:
         same as an id, or a name past an id's length, are told apart by a hash of the path."""
         systems = self._cited_systems()
         base = {
-            s.path: f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
-            + ("-open" if s.division == "open" else "")
+            s.path: (
+                f"{PROGRAM}-{self.release_slug}-{slug(s.folder)}-{slug(s.key)}"
+                + ("-open" if s.division == "open" else ""),
+                s.path,
+            )
             for s in systems
         }
-        taken: dict[str, int] = {}
-        for found in base.values():
-            taken[found] = taken.get(found, 0) + 1
-        ids = {}
-        for path, found in base.items():
-            if taken[found] > 1 or len(found) > ID_LENGTH:
-                digest = hashlib.sha256(path.encode()).hexdigest()[:8]
-                found = f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
-            ids[path] = found
-        return ids
+        return unique_ids(base)
 
     def source_id(self, system: SystemFile) -> str:
         return self.source_ids[system.path]
@@ -251,24 +255,10 @@ class RoundRecords:
         }
 
     def provider(self, entry: CloudEntry) -> dict[str, Any] | None:
-        if entry.name is None or entry.summary is None:
-            return None
-        return {"id": entry.provider, "name": entry.name, "url": None, "summary": entry.summary}
+        return provider_record(entry.provider, entry.name, entry.summary)
 
     def platform(self, accelerator: str) -> dict[str, Any]:
-        entry = self.mapping.accelerators[accelerator]
-        return {
-            "id": entry.platform,
-            "name": accelerator,
-            "vendor": entry.vendor,
-            "chip": entry.chip,
-            "accelerator_noun": entry.noun,
-            "summary": (
-                f"The accelerator as MLCommons' system descriptions name it: {md(accelerator)}. "
-                "The systems around it differ, and each result's page lists them."
-            ),
-            "specifications": [],
-        }
+        return platform_record(accelerator, self.mapping.accelerators[accelerator])
 
     def workload(self, result: Result) -> str:
         return self.mapping.models[result.benchmark]
@@ -436,9 +426,7 @@ class RoundRecords:
                     "source": first,
                 }
             )
-        not_stated = {"answer": "not-stated", "source": first}
-        answers = {
-            "matrix-published": dict(not_stated),
+        given = {
             "per-model-throughput": {
                 "answer": "yes" if valid else "no",
                 "detail": (
@@ -449,16 +437,6 @@ class RoundRecords:
                 ),
                 "source": first,
             },
-            "margin-computable": dict(not_stated),
-            "generational-comparison": dict(not_stated),
-            "deployment-tested": {
-                "answer": "partial",
-                "detail": "The system descriptions name each system and its size, not its region.",
-                "source": first,
-            },
-            "pricing-published": dict(not_stated),
-            "reliability-published": dict(not_stated),
-            "energy-published": dict(not_stated),
             "independent-reproduction": {
                 "answer": "not-stated",
                 "detail": (
@@ -467,91 +445,47 @@ class RoundRecords:
                 ),
                 "source": INFERENCE_RULES,
             },
-            "low-precision-quality": dict(not_stated),
-            "customer-guarantee": dict(not_stated),
         }
         suffix = "-open" if division == "open" else ""
-        published = self.entry.published
+        identity = f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}{suffix}"
         return {
-            "id": f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}{suffix}",
-            "provider": group.provider,
-            "platform": group.platform,
-            "program": PROGRAM,
-            "program_release": self.round_name,
-            "stated_suite": None,
-            "announced": published.date,
-            "dating": {
-                "source": published.source,
-                "grade": published.grade,
-                "basis": published.basis,
-            },
-            "submission": submission,
-            "last_reviewed": self.entry.reviewed,
+            **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
             "summary": (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
                 f"{systems_words}, on {names}, read from MLCommons' published logs. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),
-            "scope": {
-                "source": first,
-                "grade": GRADE,
-                "accelerators": sizes_found[0] if len(sizes_found) == 1 else None,
-                "framework": frameworks.pop() if len(frameworks) == 1 else None,
-                "recipe_release": None,
-                "models": len(benchmarks),
-                "configurations": None,
-                "precisions": [],
-                "architectures": [],
-            },
-            "deployment": {
-                "source": first,
-                "grade": GRADE,
-                "location": None,
-                "energy_source": None,
-                "environment": None,
-            },
-            "outcome": {
-                "result": "results published",
-                "text": (
-                    f"MLCommons published {plural('result', len(valid))} in round "
-                    f"{self.round_name}, {division} division, availability {statuses}."
-                    f"{invalid_words}{preview_words}"
-                ),
-                "source": first,
-                "grade": GRADE,
-            },
+            "scope": scope_record(first, sizes_found, frameworks, len(benchmarks)),
+            "deployment": deployment_record(first),
+            "outcome": outcome_record(
+                f"MLCommons published {plural('result', len(valid))} in round "
+                f"{self.round_name}, {division} division, availability {statuses}."
+                f"{invalid_words}{preview_words}",
+                first,
+            ),
             "measurements": [self.measurement(r) for r in valid],
             "claims": claims,
-            "evidence": answers,
+            "evidence": answers(first, given),
             "predecessor": None,
             "systems": [
-                {
-                    "source": self.source_id(s),
-                    "grade": GRADE,
-                    "key": s.key,
-                    "name": s.name,
-                    "division": s.division,
-                    "status": s.status,
-                    "accelerator": s.accelerator,
-                    "nodes": s.nodes,
-                    "accelerators_per_node": s.accelerators_per_node,
-                    "framework": s.framework,
-                    "host_processor": s.host_processor,
-                    "cooling": s.cooling,
-                    "driver": s.driver,
-                }
+                system_record(
+                    s,
+                    self.source_id(s),
+                    host_processor=s.host_processor,
+                    cooling=s.cooling,
+                    driver=s.driver,
+                )
                 for s in group.systems
             ],
             "invalid": [
-                {
-                    "source": self.source_id(r.system),
-                    "grade": GRADE,
-                    "system": r.system.key,
-                    "benchmark": r.benchmark,
-                    "reason": f"{r.folder}: {r.invalid}",
-                    "scenario": r.scenario,
-                }
+                invalid_record(
+                    self.source_id(r.system),
+                    r.system.key,
+                    r.benchmark,
+                    f"{r.folder}: {r.invalid}",
+                    scenario=r.scenario,
+                )
                 for r in invalid
             ],
         }

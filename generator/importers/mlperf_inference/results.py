@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.importers.folders import (
+from generator.importers.core.folders import (
     MAX_FIELD,
     count,
     files,

@@ -1,0 +1,131 @@
+"""What every import's mapping holds alike, edited by hand in `content/imports/`: each round's
+repository, commit, publication date and review, and each accelerator's platform; how a mapping
+is read; and the problems every import raises of a round alike (no entry for the round, no
+folder, never reviewed).
+
+A submitter or accelerator the mapping lacks stops an import: a result is never given to a
+provider, or grouped under a platform, by guess.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+from pydantic import StringConstraints
+
+from generator.checks.schema import validate
+from generator.load.reader import load_text
+from generator.model.records import AcceleratorNoun, DateBasis, Grade, Id, Strict, Text, Url
+from generator.problems import Position, Problem
+
+
+class ImportFailure(Exception):
+    """The import cannot go on; `problems` say where, and nothing was written."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems)
+        super().__init__("\n".join(map(str, self.problems)))
+
+
+Commit = Annotated[str, StringConstraints(pattern="^[0-9a-f]{40}$")]
+RoundName = Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")]
+
+
+class Published(Strict):
+    """When a round was published, and who says so: a date every imported result carries."""
+
+    date: date
+    basis: DateBasis
+    source: Id
+    grade: Grade
+
+
+class RoundEntry(Strict):
+    repository: Url
+    commit: Commit
+    published: Published
+    # Only an imported round has one: when its records were last checked against the round.
+    reviewed: date | None = None
+    # The round whose run logs this round's are compared with, to find results submitted again;
+    # its folder is given to the import with --earlier.
+    earlier: RoundName | None = None
+
+
+class AcceleratorEntry(Strict):
+    platform: Id
+    vendor: Text
+    chip: Text
+    noun: AcceleratorNoun
+
+
+M = TypeVar("M", bound=Strict)
+
+
+def read_model(content: Path, model: type[M], relative: str) -> M:
+    """The mapping at `relative` under `content`, validated as `model`: each import's own; every
+    problem is an ImportFailure at its position."""
+    path = content / relative
+    shown = f"{content.name}/{relative}"
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ImportFailure(
+            [Problem(shown, Position(1, 1), "", f"cannot be read: {error.strerror}")]
+        ) from None
+    document, problems = load_text(shown, raw)
+    if document is None:
+        raise ImportFailure(problems)
+    found, problems = validate(model, document)
+    if found is None:
+        raise ImportFailure(problems)
+    return found
+
+
+def check_round(rounds: dict[str, RoundEntry], round_name: str, root: Path, shown: str) -> None:
+    """Raises ImportFailure where the mapping (shown as `shown`) has no entry for the round, the
+    round's folder is not one, or the round was never reviewed."""
+    if round_name not in rounds:
+        problem = Problem(
+            shown,
+            Position(1, 1),
+            "rounds",
+            f"expected an entry for {round_name} (its repository and commit), found none",
+        )
+        raise ImportFailure([problem])
+    if not root.is_dir():
+        found = "a file" if root.exists() else "none"
+        raise ImportFailure(
+            [Problem(str(root), Position(1, 1), "", f"expected a folder, found {found}")]
+        )
+    if rounds[round_name].reviewed is None:
+        problem = Problem(
+            shown,
+            Position(1, 1),
+            f"rounds.{round_name}.reviewed",
+            "expected the date its records were last checked against the round, found none",
+        )
+        raise ImportFailure([problem])
+
+
+def unknown_accelerator(path: str, shown: str, accelerator: str) -> Problem:
+    """An accelerator of a cloud's system that the mapping (`shown`) does not map."""
+    return Problem(
+        path,
+        Position(1, 1),
+        "accelerator_model_name",
+        f"expected an accelerator that {shown} maps to a platform, found {accelerator!r}: add "
+        "it under accelerators",
+    )
+
+
+def missing_provider(shown: str, submitter: str, provider: str) -> Problem:
+    """A provider the content holds no record of, and the mapping gives no name for."""
+    return Problem(
+        shown,
+        Position(1, 1),
+        f"submitters.{submitter}",
+        f"expected a name and summary for provider {provider!r}, which content/providers/ does "
+        "not hold, found none",
+    )

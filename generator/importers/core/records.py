@@ -1,0 +1,188 @@
+"""The parts of a round's records every import writes alike: ids for its sources, the platform
+and provider records it adds, each system and invalid result as a validation lists them, and the
+addresses of the round's files.
+
+Every fact is graded program-owner (the program's owner publishes the data) and cited to the file
+it comes from; each importer writes what its program differs in (a time to train, a rate in a
+scenario) around these.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable, Mapping
+from typing import Any, TypeVar
+from urllib.parse import quote
+
+from generator.escape import markdown_literal as md
+from generator.importers.core.mapping import AcceleratorEntry, RoundEntry
+
+GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
+ID_LENGTH = 80  # the model's longest id
+
+K = TypeVar("K", bound=Hashable)
+
+
+def url_path(path: str) -> str:
+    """A path of the repository as a URL holds it: a name with a space or a quote is encoded,
+    and MLCommons' own names (IBM+CoreWeave+NVIDIA) are kept as they are."""
+    return quote(path, safe="/+")
+
+
+def short_id(found: str, salt: str) -> str:
+    """`found` cut to an id's length, told apart from others cut alike by a hash of `salt`."""
+    digest = hashlib.sha256(salt.encode()).hexdigest()[:8]
+    return f"{found[: ID_LENGTH - 9].rstrip('-')}-{digest}"
+
+
+def unique_ids(base: Mapping[K, tuple[str, str]]) -> dict[K, str]:
+    """An id for each key, from its (id, salt): MLCommons' file names hold capitals, dots and
+    underscores, which ids do not, so `Sys_A.json` and `sys-a.json` both read sys-a and one
+    system's figures would cite the other's description. Each of two such, or an id past an
+    id's length, is told apart by a hash of its salt (the file's path)."""
+    taken: dict[str, int] = {}
+    for found, _ in base.values():
+        taken[found] = taken.get(found, 0) + 1
+    return {
+        key: short_id(found, salt) if taken[found] > 1 or len(found) > ID_LENGTH else found
+        for key, (found, salt) in base.items()
+    }
+
+
+def platform_record(accelerator: str, entry: AcceleratorEntry) -> dict[str, Any]:
+    """A platform an import adds: the accelerator as the round's descriptions name it."""
+    return {
+        "id": entry.platform,
+        "name": accelerator,
+        "vendor": entry.vendor,
+        "chip": entry.chip,
+        "accelerator_noun": entry.noun,
+        "summary": (
+            f"The accelerator as MLCommons' system descriptions name it: {md(accelerator)}. "
+            "The systems around it differ, and each result's page lists them."
+        ),
+        "specifications": [],
+    }
+
+
+def provider_record(provider: str, name: str | None, summary: str | None) -> dict[str, Any] | None:
+    """A provider an import adds, from the mapping's name and summary; None without them."""
+    if name is None or summary is None:
+        return None
+    return {"id": provider, "name": name, "url": None, "summary": summary}
+
+
+def system_record(system: Any, source: str, **extra: Any) -> dict[str, Any]:
+    """A system as a validation lists it, from its description (either program's `SystemFile`),
+    with what its program adds after the fields both share."""
+    return {
+        "source": source,
+        "grade": GRADE,
+        "key": system.key,
+        "name": system.name,
+        "division": system.division,
+        "status": system.status,
+        "accelerator": system.accelerator,
+        "nodes": system.nodes,
+        "accelerators_per_node": system.accelerators_per_node,
+        "framework": system.framework,
+        **extra,
+    }
+
+
+def invalid_record(
+    source: str, system: str, benchmark: str, reason: str, **extra: Any
+) -> dict[str, Any]:
+    """A result the rules do not let be scored, with why."""
+    return {
+        "source": source,
+        "grade": GRADE,
+        "system": system,
+        "benchmark": benchmark,
+        "reason": reason,
+        **extra,
+    }
+
+
+# The evidence questions an imported result answers, in the order its record lists them: each is
+# not-stated from the result's first source unless its importer has the data to say more.
+QUESTIONS = (
+    "matrix-published",
+    "per-model-throughput",
+    "margin-computable",
+    "generational-comparison",
+    "deployment-tested",
+    "pricing-published",
+    "reliability-published",
+    "energy-published",
+    "independent-reproduction",
+    "low-precision-quality",
+    "customer-guarantee",
+)
+# What every round's system descriptions say of where a result ran.
+DEPLOYMENT_NAMED = "The system descriptions name each system and its size, not its region."
+
+
+def answers(first: str, given: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every question's answer: `given`'s where it has one, else not-stated from `first`; and
+    deployment-tested partial, as every round's descriptions name a system, not a region."""
+    tested = {"answer": "partial", "detail": DEPLOYMENT_NAMED, "source": first}
+    found = {"deployment-tested": tested, **given}
+    return {q: found.get(q, {"answer": "not-stated", "source": first}) for q in QUESTIONS}
+
+
+def validation_head(
+    validation_id: str,
+    group: Any,
+    program: str,
+    round_name: str,
+    entry: RoundEntry,
+    submission: dict[str, Any],
+) -> dict[str, Any]:
+    """A round's validation up to its summary: who, on what, under which program and round,
+    dated by the round's publication, as the submission says it."""
+    published = entry.published
+    return {
+        "id": validation_id,
+        "provider": group.provider,
+        "platform": group.platform,
+        "program": program,
+        "program_release": round_name,
+        "stated_suite": None,
+        "announced": published.date,
+        "dating": {"source": published.source, "grade": published.grade, "basis": published.basis},
+        "submission": submission,
+        "last_reviewed": entry.reviewed,
+    }
+
+
+def scope_record(
+    first: str, sizes: list[int], frameworks: set[str | None], models: int
+) -> dict[str, Any]:
+    """What a result ran on: its one size and framework where its systems share one."""
+    return {
+        "source": first,
+        "grade": GRADE,
+        "accelerators": sizes[0] if len(sizes) == 1 else None,
+        "framework": next(iter(frameworks)) if len(frameworks) == 1 else None,
+        "recipe_release": None,
+        "models": models,
+        "configurations": None,
+        "precisions": [],
+        "architectures": [],
+    }
+
+
+def deployment_record(first: str) -> dict[str, Any]:
+    """Where a result ran, as a round's descriptions leave it: not stated."""
+    return {
+        "source": first,
+        "grade": GRADE,
+        "location": None,
+        "energy_source": None,
+        "environment": None,
+    }
+
+
+def outcome_record(text: str, first: str) -> dict[str, Any]:
+    return {"result": "results published", "text": text, "source": first, "grade": GRADE}
