@@ -114,6 +114,14 @@ def read_json(path: Path, shown: str, limit: int, what: str) -> Json | Problem:
         return Problem(shown, Position(1, 1), "", TOO_DEEP)
 
 
+def read_object(path: Path, shown: str, limit: int, what: str) -> Json | Problem:
+    """A JSON file of the round that must hold an object (a system description)."""
+    read = read_json(path, shown, limit, what)
+    if isinstance(read, Json) and not isinstance(read.value, dict):
+        return Problem(shown, Position(1, 1), "", "expected a JSON object")
+    return read
+
+
 class _Constant(ValueError):
     """NaN, Infinity or -Infinity in a JSON text: Python reads them, JSON has none."""
 

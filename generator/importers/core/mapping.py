@@ -109,6 +109,16 @@ def check_round(rounds: dict[str, RoundEntry], round_name: str, root: Path, show
         raise ImportFailure([problem])
 
 
+def unknown_submitter(path: str, shown: str, submitter: str, wanted: str) -> Problem:
+    """A submitter the mapping (`shown`) does not list; `wanted` says what an entry gives."""
+    return Problem(
+        path,
+        Position(1, 1),
+        "submitter",
+        f"expected a submitter that {shown} {wanted}, found {submitter!r}: add it under submitters",
+    )
+
+
 def unknown_accelerator(path: str, shown: str, accelerator: str) -> Problem:
     """An accelerator of a cloud's system that the mapping (`shown`) does not map."""
     return Problem(

@@ -14,8 +14,10 @@ from collections.abc import Hashable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core.mapping import AcceleratorEntry, RoundEntry
+from generator.model.links import slug
 
 GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
 ID_LENGTH = 80  # the model's longest id
@@ -186,3 +188,45 @@ def deployment_record(first: str) -> dict[str, Any]:
 
 def outcome_record(text: str, first: str) -> dict[str, Any]:
     return {"result": "results published", "text": text, "source": first, "grade": GRADE}
+
+
+def source_record(source_id: str, title: str, url: str, note: str, program: str) -> dict[str, Any]:
+    """A file of the round, at the commit the mapping names, as a source a record cites."""
+    return {
+        "id": source_id,
+        "title": title,
+        "publisher": "MLCommons",
+        "kind": "results",
+        "url": url,
+        "published": None,
+        "note": note,
+        "program": program,
+    }
+
+
+def systems_words(count: int, sizes: list[int], noun: str) -> str:
+    """How many systems a result has, and their sizes: "1 system of 8 GPUs", "3 systems of 8,
+    16 and 32 GPUs"."""
+    if len(sizes) == 1:
+        return f"{plural('system', count)} of {plural(noun, sizes[0])}"
+    return f"{plural('system', count)} of {listed([f'{size:,}' for size in sizes])} {noun}s"
+
+
+def written_by(program: str) -> str:
+    """The start of the marker line of every file an import writes: what makes it the import's
+    to rewrite (core/writing.py `owned`)."""
+    return f"# Written by `cloudqual import {program}`"
+
+
+class RoundBuilder:
+    """What every import's builder of one round's records holds alike: the round's entry in the
+    mapping, its name as ids spell it, and the marker lines its files carry (a round's own
+    records name the round; the platforms and providers it adds do not)."""
+
+    def __init__(self, program: str, rounds: Mapping[str, RoundEntry], round_name: str) -> None:
+        self.round_name = round_name
+        self.entry = rounds[round_name]
+        self.release_slug = slug(round_name)
+        written = written_by(program)
+        self.marker = f"{written} --round {round_name}: the next import rewrites this file."
+        self.shared_marker = f"{written}: the next import rewrites this file."

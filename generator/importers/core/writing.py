@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -28,6 +29,19 @@ from generator.importers.core.mapping import ImportFailure
 from generator.load.reader import load_text
 from generator.model.records import KINDS
 from generator.problems import ContentError, Position, Problem
+
+
+@dataclass
+class Plan:
+    """The files an import writes, by path under content/, those it removes, and its counts;
+    each importer's plan adds what its report says of its program."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    validations: int = 0
+    measurements: int = 0
+    invalid: int = 0
+    unchanged: int = 0
 
 
 class Writes(Protocol):

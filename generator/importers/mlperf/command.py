@@ -10,20 +10,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
-from generator.importers.core.writing import (
-    commit_problems,
-    existing_records,
-    owned,
-    provider_name,
-    write_records,
-)
-from generator.importers.mlperf.mapping import (
-    MAPPING,
-    Mapping,
-    mapping_problems,
-    read_mapping,
-)
+from generator.importers.core.records import platform_record, provider_record
+from generator.importers.mlperf.mapping import MAPPING, Mapping, mapping_problems, read_mapping
 from generator.importers.mlperf.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf.resubmission import EarlierLogs, Resubmission, find, read_earlier
 from generator.importers.mlperf.rounds import Round, read_round, round_number
@@ -31,17 +21,12 @@ from generator.problems import Position, Problem
 
 
 @dataclass
-class Plan:
-    """The files an import writes, by path under content/, and those it removes."""
+class Plan(writing.Plan):
+    """What the import writes, with the round it read and the results it found submitted
+    again, by benchmark folder."""
 
-    files: dict[str, str] = field(default_factory=dict)
-    removed: list[str] = field(default_factory=list)
     round: Round | None = None
-    validations: int = 0
-    measurements: int = 0
-    invalid: int = 0
-    unchanged: int = 0
-    repeats: dict[str, Resubmission] = field(default_factory=dict)  # by benchmark folder
+    repeats: dict[str, Resubmission] = field(default_factory=dict)
 
 
 def _version(round_name: str) -> tuple[int, ...]:
@@ -104,7 +89,7 @@ def _earlier_logs(
         raise ImportFailure(
             [Problem(str(earlier_root), Position(1, 1), "", f"expected a folder, found {found}")]
         )
-    problems = commit_problems(earlier_root, mapping.rounds[earlier].commit)
+    problems = writing.commit_problems(earlier_root, mapping.rounds[earlier].commit)
     logs = read_earlier(earlier_root, earlier)
     if problems or logs.problems:
         raise ImportFailure(problems + logs.problems)
@@ -124,7 +109,7 @@ def plan_import(
     mapping = read_mapping(content)
     shown_mapping = f"{content.name}/{MAPPING}"
     check_round(mapping.rounds, round_name, root, shown_mapping)
-    problems = commit_problems(root, mapping.rounds[round_name].commit)
+    problems = writing.commit_problems(root, mapping.rounds[round_name].commit)
     reading = read_round(root, number, frozenset(mapping.makers))
     problems += reading.problems + mapping_problems(reading, mapping, shown_mapping)
     if problems:
@@ -136,13 +121,13 @@ def plan_import(
         if scored.minutes is not None and (repeat := find(scored, earlier, previous)):
             resubmissions[scored.folder] = repeat
     builder = RoundRecords(reading, mapping, round_name, resubmissions)
-    existing = existing_records(content)
+    existing = writing.existing_records(content)
     plan = Plan(round=reading, repeats=resubmissions)
     records: dict[str, tuple[str, dict[str, Any]]] = {}
     for submitter in sorted({s.submitter for s in reading.systems}):
         entry = mapping.submitters[submitter]
-        provider = builder.provider(entry)
-        if f"providers/{entry.provider}.yaml" in existing and not owned(
+        provider = provider_record(entry.provider, entry.name, entry.summary)
+        if f"providers/{entry.provider}.yaml" in existing and not writing.owned(
             existing[f"providers/{entry.provider}.yaml"], MARKER
         ):
             continue  # a hand-written provider record wins
@@ -152,9 +137,9 @@ def plan_import(
     for accelerator in sorted({s.accelerator for s in reading.systems}):
         entry_a = mapping.accelerators[accelerator]
         path = f"platforms/{entry_a.platform}.yaml"
-        if path in existing and not owned(existing[path], MARKER):
+        if path in existing and not writing.owned(existing[path], MARKER):
             continue
-        records[path] = (builder.shared_marker, builder.platform(accelerator, entry_a))
+        records[path] = (builder.shared_marker, platform_record(accelerator, entry_a))
     for system in [*reading.systems, *builder.reference_systems()]:
         # A system described without results is listed on its group's page, so it is cited too;
         # a maker's, where a cloud's time is set against its own.
@@ -173,10 +158,10 @@ def plan_import(
         plan.validations += 1
         plan.measurements += len(validation["measurements"])
         plan.invalid += len(validation["invalid"])
-    write_records(plan, content, records, existing, MARKER, builder.marker)
+    writing.write_records(plan, content, records, existing, MARKER, builder.marker)
     return plan
 
 
 def _provider_name(mapping: Mapping, group: Group, existing: dict[str, str]) -> str:
     entry = next(e for e in mapping.submitters.values() if e.provider == group.provider)
-    return provider_name(existing, group.provider, entry.name)
+    return writing.provider_name(existing, group.provider, entry.name)

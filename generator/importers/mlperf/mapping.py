@@ -14,16 +14,10 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from generator.checks.loader import IMPORTS_FOLDER
-from generator.importers.core.mapping import (
-    AcceleratorEntry,
-    RoundEntry,
-    RoundName,
-    read_model,
-    unknown_accelerator,
-)
+from generator.importers.core import mapping as shared
 from generator.importers.mlperf.rounds import Round
 from generator.model.records import Cloud, Grade, Id, Strict, Text
-from generator.problems import Position, Problem
+from generator.problems import Problem
 
 PROGRAM = "mlperf-training"
 MAPPING = f"{IMPORTS_FOLDER}/{PROGRAM}.yaml"
@@ -57,21 +51,21 @@ class DeploymentEntry(Strict):
 
 
 class Mapping(Strict):
-    rounds: dict[RoundName, RoundEntry]
+    rounds: dict[shared.RoundName, shared.RoundEntry]
     submitters: dict[Text, SubmitterEntry]
-    accelerators: dict[Text, AcceleratorEntry]
+    accelerators: dict[Text, shared.AcceleratorEntry]
     benchmarks: dict[Annotated[str, StringConstraints(pattern="^[a-z0-9_]+$")], Text] = Field(
         default_factory=dict
     )
     # By round, then by submitter as published.
-    deployments: dict[RoundName, dict[Text, DeploymentEntry]] = Field(default_factory=dict)
+    deployments: dict[shared.RoundName, dict[Text, DeploymentEntry]] = Field(default_factory=dict)
     # The chip makers, by submitter as published, to the vendor their chips are listed under:
     # their closed results are the references a cloud's times are set against.
     makers: dict[Text, Text] = Field(default_factory=dict)
 
 
 def read_mapping(content: Path) -> Mapping:
-    return read_model(content, Mapping, MAPPING)
+    return shared.read_model(content, Mapping, MAPPING)
 
 
 def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Problem]:
@@ -80,14 +74,8 @@ def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Probl
     for system in reading.systems:
         if system.submitter not in mapping.submitters:
             problems.append(
-                Problem(
-                    system.path,
-                    Position(1, 1),
-                    "submitter",
-                    f"expected a submitter that {shown} maps to a provider, found "
-                    f"{system.submitter!r}: add it under submitters",
-                )
+                shared.unknown_submitter(system.path, shown, system.submitter, "maps to a provider")
             )
         if system.accelerator not in mapping.accelerators:
-            problems.append(unknown_accelerator(system.path, shown, system.accelerator))
+            problems.append(shared.unknown_accelerator(system.path, shown, system.accelerator))
     return problems

@@ -18,22 +18,23 @@ from typing import Any
 from generator.derive.provenance import value_words
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.core.mapping import AcceleratorEntry
 from generator.importers.core.records import (
     GRADE,
     ID_LENGTH,
+    RoundBuilder,
     answers,
     deployment_record,
     invalid_record,
     outcome_record,
-    platform_record,
-    provider_record,
     scope_record,
     short_id,
+    source_record,
     system_record,
+    systems_words,
     unique_ids,
     url_path,
     validation_head,
+    written_by,
 )
 from generator.importers.mlperf.mapping import PROGRAM, Mapping, SubmitterEntry
 from generator.importers.mlperf.resubmission import Resubmission, start_date
@@ -47,7 +48,7 @@ from generator.importers.mlperf.rounds import (
 from generator.model.links import slug
 from generator.model.mlperf import same_release
 
-MARKER = f"# Written by `cloudqual import {PROGRAM}`"
+MARKER = written_by(PROGRAM)
 # The reasoning behind the import's answers and claims, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"
 TRAINING_RULES = "mlperf-training-rules"
@@ -66,7 +67,7 @@ class Group:
     systems: tuple[SystemFile, ...]  # with results, then those described without any
 
 
-class RoundRecords:
+class RoundRecords(RoundBuilder):
     """The records of one round, from what `read_round` found, the mapping, and the results
     that repeat an earlier round's, by benchmark folder."""
 
@@ -79,14 +80,10 @@ class RoundRecords:
     ) -> None:
         self.reading = reading
         self.mapping = mapping
-        self.round_name = round_name
-        self.entry = mapping.rounds[round_name]
-        self.release_slug = slug(round_name)
+        super().__init__(PROGRAM, mapping.rounds, round_name)
         self.resubmissions = resubmissions or {}
         self._references = self._reference_index()
         self.source_ids = self._source_ids()
-        self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
-        self.shared_marker = f"{MARKER}: the next import rewrites this file."
 
     def source_id(self, system: SystemFile) -> str:
         return self.source_ids[(system.folder, system.key)]
@@ -220,46 +217,34 @@ class RoundRecords:
 
     def source(self, system: SystemFile) -> dict[str, Any]:
         repository = self.entry.repository.rstrip("/")
-        return {
-            "id": self.source_id(system),
-            "title": (
+        return source_record(
+            self.source_id(system),
+            (
                 f"MLPerf Training {self.round_name} system description: {system.folder}, "
                 f"{system.key}"
             ),
-            "publisher": "MLCommons",
-            "kind": "results",
-            "url": f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
-            "published": None,
-            "note": (
+            f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
+            (
                 f"The system's run logs are under {md(f'{system.folder}/results/{system.key}/')} "
                 "at the same commit. cloudqual computes each time from them by MLCommons' "
                 "scoring rule, as MLCommons' result_summarizer does."
             ),
-            "program": PROGRAM,
-        }
+            PROGRAM,
+        )
 
     def earlier_source(self, resubmission: Resubmission) -> dict[str, Any]:
         earlier = self.mapping.rounds[resubmission.round]
         repository = earlier.repository.rstrip("/")
-        return {
-            "id": self.earlier_source_id(resubmission),
-            "title": f"MLPerf Training {resubmission.round} run logs: {resubmission.folder}",
-            "publisher": "MLCommons",
-            "kind": "results",
-            "url": f"{repository}/tree/{earlier.commit}/{url_path(resubmission.folder or '')}",
-            "published": None,
-            "note": (
+        return source_record(
+            self.earlier_source_id(resubmission),
+            f"MLPerf Training {resubmission.round} run logs: {resubmission.folder}",
+            f"{repository}/tree/{earlier.commit}/{url_path(resubmission.folder or '')}",
+            (
                 f"Compared by cloudqual with round {self.round_name}'s run logs: two logs are "
                 "the same run when their MLLOG entries are the same, in the same order."
             ),
-            "program": PROGRAM,
-        }
-
-    def provider(self, submitter: SubmitterEntry) -> dict[str, Any] | None:
-        return provider_record(submitter.provider, submitter.name, submitter.summary)
-
-    def platform(self, accelerator: str, entry: AcceleratorEntry) -> dict[str, Any]:
-        return platform_record(accelerator, entry)
+            PROGRAM,
+        )
 
     def note(self, score: Score) -> str | None:
         parts = []
@@ -396,9 +381,7 @@ class RoundRecords:
         sizes_found = sorted({s.nodes * s.accelerators_per_node for s in ran})
         as_run = {self.framework_as_run(s) for s in ran}
         names = ", ".join(self.benchmark_name(b) for b in benchmarks) or "no benchmark"
-        count = len(ran)
-        sizes = listed([f"{g:,}" for g in sizes_found])
-        systems_words = f"{plural('system', count)} of {sizes} {noun}s"
+        described = systems_words(len(ran), sizes_found, noun)
         submission, entry = self.submission(group)
         submitters = sorted({s.submitter for s in group.systems})
         on = ", on a cloud the submission does not name" if entry.cloud == "not-named" else ""
@@ -427,7 +410,7 @@ class RoundRecords:
             {
                 "text": (
                     f"MLCommons published {self.results_of(submission, 'run logs')} on "
-                    f"{md(accelerator)}{on}, {systems_words}, with the status Available cloud: "
+                    f"{md(accelerator)}{on}, {described}, with the status Available cloud: "
                     f"{names}. The times here are computed from those logs by MLCommons' "
                     f"scoring rule.{again_words}{invalid_words}"
                 ),
@@ -533,7 +516,7 @@ class RoundRecords:
             **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
             "summary": (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}: "
-                f"{systems_words}, on {names}, computed from MLCommons' published run logs."
+                f"{described}, on {names}, computed from MLCommons' published run logs."
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),

@@ -33,6 +33,7 @@ from generator.importers.core.folders import (
     folders,
     key_position,
     read_json,
+    read_object,
 )
 from generator.importers.mlperf.mllog import Run, read_run
 from generator.model.mlperf import CLOUD
@@ -244,12 +245,10 @@ def availability(status: str) -> str | None:
 
 def read_system(path: Path, shown: str, folder: str) -> tuple[SystemFile | None, list[Problem]]:
     """One system description, or the problems that keep it from being read."""
-    read = read_json(path, shown, MAX_SYSTEM_BYTES, "a system description")
+    read = read_object(path, shown, MAX_SYSTEM_BYTES, "a system description")
     if isinstance(read, Problem):
         return None, [read]
     text, data = read.text, read.value
-    if not isinstance(data, dict):
-        return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
     problems = []
     for key in _REQUIRED:
         value = data.get(key)

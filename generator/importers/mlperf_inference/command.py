@@ -12,14 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
-from generator.importers.core.writing import (
-    commit_problems,
-    existing_records,
-    owned,
-    provider_name,
-    write_records,
-)
+from generator.importers.core.records import platform_record, provider_record
 from generator.importers.mlperf_inference.mapping import (
     MAPPING,
     Mapping,
@@ -33,17 +28,11 @@ from generator.problems import Position, Problem
 
 
 @dataclass
-class Plan:
-    """The files an import writes, by path under content/, and those it removes."""
+class Plan(writing.Plan):
+    """What the import writes, with the round it read and what its report says of it."""
 
-    files: dict[str, str] = field(default_factory=dict)
-    removed: list[str] = field(default_factory=list)
     round: Round | None = None
-    validations: int = 0
-    measurements: int = 0
-    invalid: int = 0
     references: int = 0
-    unchanged: int = 0
     # The clouds' results with no valid figure, listed in the import's report.
     without_figure: list[Result] = field(default_factory=list)
 
@@ -70,25 +59,26 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
     """What importing the round at `root` would write. Raises ImportFailure with every problem."""
     mapping = read_mapping(content)
     _round_problems(content, mapping, root, round_name)
-    problems = commit_problems(root, mapping.rounds[round_name].commit)
+    problems = writing.commit_problems(root, mapping.rounds[round_name].commit)
     reading = read_round(root, round_name)
     problems += reading.problems + mapping_problems(reading, mapping, f"{content.name}/{MAPPING}")
     if problems:
         raise ImportFailure(problems)
     builder = RoundRecords(reading, mapping, round_name)
-    existing = existing_records(content)
+    existing = writing.existing_records(content)
     plan = Plan(round=reading)
     records: dict[str, tuple[str, dict[str, Any]]] = {}
     for group in builder.groups():
         system = group.systems[0]
         platform_path = f"platforms/{group.platform}.yaml"
-        if platform_path not in existing or owned(existing[platform_path], MARKER):
-            records[platform_path] = (builder.shared_marker, builder.platform(system.accelerator))
+        if platform_path not in existing or writing.owned(existing[platform_path], MARKER):
+            platform = platform_record(system.accelerator, mapping.accelerators[system.accelerator])
+            records[platform_path] = (builder.shared_marker, platform)
         entry = group.entries[0]
         provider_path = f"providers/{entry.provider}.yaml"
-        if provider_path in existing and not owned(existing[provider_path], MARKER):
+        if provider_path in existing and not writing.owned(existing[provider_path], MARKER):
             continue  # a record of the provider wins, whoever wrote it
-        provider = builder.provider(entry)
+        provider = provider_record(entry.provider, entry.name, entry.summary)
         if provider is None:
             shown = f"{content.name}/{MAPPING}"
             raise ImportFailure([missing_provider(shown, system.submitter, entry.provider)])
@@ -104,12 +94,12 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
         plan.invalid += len(validation["invalid"])
         plan.without_figure += [r for r in group.results if r.figure is None]
         plan.references += sum(1 for m in validation["measurements"] if "reference" in m)
-    write_records(plan, content, records, existing, MARKER, builder.marker)
+    writing.write_records(plan, content, records, existing, MARKER, builder.marker)
     return plan
 
 
 def _provider_name(group: Group, existing: dict[str, str]) -> str:
     """The provider's name as its record gives it, else the mapping's."""
-    return provider_name(
+    return writing.provider_name(
         existing, group.provider, next((e.name for e in group.entries if e.name), None)
     )

@@ -18,13 +18,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints, model_validator
 
 from generator.checks.loader import IMPORTS_FOLDER
-from generator.importers.core.mapping import (
-    AcceleratorEntry,
-    RoundEntry,
-    RoundName,
-    read_model,
-    unknown_accelerator,
-)
+from generator.importers.core import mapping as shared
 from generator.importers.mlperf_inference.results import Round, SystemFile
 from generator.model.records import Cloud, Id, Name, Strict, Text
 from generator.problems import Position, Problem
@@ -123,14 +117,14 @@ class ModelEntry(Strict):
 
 
 class Mapping(Strict):
-    rounds: dict[RoundName, RoundEntry]
+    rounds: dict[shared.RoundName, shared.RoundEntry]
     submitters: dict[Text, SubmitterEntry]
-    accelerators: dict[Text, AcceleratorEntry]
+    accelerators: dict[Text, shared.AcceleratorEntry]
     models: dict[Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([._-][a-z0-9]+)*$")], Name]
 
 
 def read_mapping(content: Path) -> Mapping:
-    return read_model(content, Mapping, MAPPING)
+    return shared.read_model(content, Mapping, MAPPING)
 
 
 def cloud_of(mapping: Mapping, system: SystemFile) -> CloudEntry | None:
@@ -150,22 +144,15 @@ def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Probl
     measured = {r.system.path for r in reading.results}
     for system in reading.systems:
         if system.submitter not in mapping.submitters:
-            problems.append(
-                Problem(
-                    system.path,
-                    Position(1, 1),
-                    "submitter",
-                    f"expected a submitter that {shown} lists (with the provider whose cloud "
-                    f"ran it, or none), found {system.submitter!r}: add it under submitters",
-                )
-            )
+            wanted = "lists (with the provider whose cloud ran it, or none)"
+            problems.append(shared.unknown_submitter(system.path, shown, system.submitter, wanted))
             continue
         if (
             system.path in measured
             and cloud_of(mapping, system) is not None
             and system.accelerator not in mapping.accelerators
         ):
-            problems.append(unknown_accelerator(system.path, shown, system.accelerator))
+            problems.append(shared.unknown_accelerator(system.path, shown, system.accelerator))
     for result in reading.results:
         if (
             cloud_of(mapping, result.system) is not None

@@ -18,17 +18,19 @@ from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core.records import (
     GRADE,
+    RoundBuilder,
     answers,
     deployment_record,
     invalid_record,
     outcome_record,
-    platform_record,
-    provider_record,
     scope_record,
+    source_record,
     system_record,
+    systems_words,
     unique_ids,
     url_path,
     validation_head,
+    written_by,
 )
 from generator.importers.mlperf_inference.accuracy import Reported
 from generator.importers.mlperf_inference.mapping import (
@@ -41,7 +43,7 @@ from generator.importers.mlperf_inference.metrics import higher_is_better
 from generator.importers.mlperf_inference.results import Result, Round, SystemFile
 from generator.model.links import slug
 
-MARKER = f"# Written by `cloudqual import {PROGRAM}`"
+MARKER = written_by(PROGRAM)
 # The reasoning behind the import's answers and claims, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"
 INFERENCE_RULES = "mlperf-inference-rules"
@@ -94,17 +96,13 @@ class Group:
     systems: tuple[SystemFile, ...]
 
 
-class RoundRecords:
+class RoundRecords(RoundBuilder):
     """The records of one round, from what `read_round` found and the mapping."""
 
     def __init__(self, reading: Round, mapping: Mapping, round_name: str) -> None:
         self.reading = reading
         self.mapping = mapping
-        self.round_name = round_name
-        self.entry = mapping.rounds[round_name]
-        self.release_slug = slug(round_name)
-        self.marker = f"{MARKER} --round {round_name}: the next import rewrites this file."
-        self.shared_marker = f"{MARKER}: the next import rewrites this file."
+        super().__init__(PROGRAM, mapping.rounds, round_name)
         self._references = self._reference_index()
         self._groups = self._make_groups()  # the ids, the sources and the plan all read them
         self.source_ids = self._source_ids()
@@ -237,28 +235,19 @@ class RoundRecords:
     def source(self, system: SystemFile) -> dict[str, Any]:
         repository = self.entry.repository.rstrip("/")
         results = f"{system.division}/{system.folder}/results/{system.key}/"
-        return {
-            "id": self.source_id(system),
-            "title": (
+        return source_record(
+            self.source_id(system),
+            (
                 f"MLPerf Inference {self.round_name} system description: {system.division}/"
                 f"{system.folder}, {system.key}"
             ),
-            "publisher": "MLCommons",
-            "kind": "results",
-            "url": f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
-            "published": None,
-            "note": (
+            f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
+            (
                 f"The system's performance logs are under {md(results)} at the same commit. "
                 "cloudqual reads each figure from them as MLCommons' submission checker does."
             ),
-            "program": PROGRAM,
-        }
-
-    def provider(self, entry: CloudEntry) -> dict[str, Any] | None:
-        return provider_record(entry.provider, entry.name, entry.summary)
-
-    def platform(self, accelerator: str) -> dict[str, Any]:
-        return platform_record(accelerator, self.mapping.accelerators[accelerator])
+            PROGRAM,
+        )
 
     def workload(self, result: Result) -> str:
         return self.mapping.models[result.benchmark]
@@ -344,12 +333,7 @@ class RoundRecords:
         benchmarks = list(dict.fromkeys(self.workload(r) for r in valid))
         names = listed(benchmarks) or "no benchmark"
         sizes_found = sorted({s.accelerators for s in group.systems})
-        sizes = (
-            plural(noun, sizes_found[0])
-            if len(sizes_found) == 1
-            else f"{listed([f'{size:,}' for size in sizes_found])} {noun}s"
-        )
-        systems_words = f"{plural('system', len(group.systems))} of {sizes}"
+        described = systems_words(len(group.systems), sizes_found, noun)
         statuses = listed(sorted({s.status for s in group.systems}))
         frameworks = {s.framework for s in group.systems}
         submission = self.submission(group)
@@ -382,7 +366,7 @@ class RoundRecords:
         claims: list[dict[str, Any]] = [
             {
                 "text": (
-                    f"MLCommons published {results} on {md(accelerator)}{on}, {systems_words}, "
+                    f"MLCommons published {results} on {md(accelerator)}{on}, {described}, "
                     f"availability {statuses}, {division} division: {names}, {scenarios}. "
                     "The figures here are read from those logs as MLCommons' "
                     f"submission checker reads them.{invalid_words}"
@@ -452,7 +436,7 @@ class RoundRecords:
             **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
             "summary": (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
-                f"{systems_words}, on {names}, read from MLCommons' published logs. Each figure "
+                f"{described}, on {names}, read from MLCommons' published logs. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),

@@ -34,6 +34,7 @@ from generator.importers.core.folders import (
     positive,
     read_file,
     read_json,
+    read_object,
 )
 from generator.importers.mlperf_inference.accuracy import Reported, read_accuracy
 from generator.importers.mlperf_inference.metrics import (
@@ -179,12 +180,10 @@ def read_system(root: Path, path: Path) -> tuple[SystemFile | None, list[Problem
     """One system description, or the problems that keep it from being read: each names the
     round's file, and leaves only this system out."""
     shown = path.relative_to(root).as_posix()
-    read = read_json(path, shown, MAX_SYSTEM_BYTES, "a system description")
+    read = read_object(path, shown, MAX_SYSTEM_BYTES, "a system description")
     if isinstance(read, Problem):
         return None, [read]
     text, data = read.text, read.value
-    if not isinstance(data, dict):
-        return None, [Problem(shown, Position(1, 1), "", "expected a JSON object")]
     division, folder = shown.split("/")[:2]
     problems = []
     fields: dict[str, str] = {}
