@@ -19,7 +19,8 @@ from generator.checks.loader import hand_written_pages, load_site
 from generator.engines import assets
 from generator.english import plural
 from generator.model.policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
-from generator.model.records import ID_PATTERN, KINDS, json_schemas
+from generator.model.records import ID_PATTERN, KINDS
+from generator.model.schemas import json_schemas
 from generator.problems import ContentError, plain, quote
 from generator.render.output import Refused, check_site
 from generator.render.svg import SvgStore
@@ -115,7 +116,7 @@ def _schema(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for name, text in json_schemas().items():
         (args.out / name).write_text(text, encoding="utf-8")
-    print(f"wrote {len(KINDS)} schemas to {args.out}")
+    print(f"wrote {len(json_schemas())} schemas to {args.out}")
     return 0
 
 

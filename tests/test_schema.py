@@ -9,7 +9,8 @@ from conftest import ROOT
 from pydantic import ValidationError
 
 from generator.checks.files import modeline
-from generator.model.records import KINDS, Provider, Scope, json_schemas
+from generator.model.records import KINDS, Provider, Scope
+from generator.model.schemas import json_schemas
 
 
 def test_committed_schemas_are_current() -> None:

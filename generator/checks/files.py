@@ -1,11 +1,14 @@
-"""File checks: where a record sits, how it starts, what it is named."""
+"""File checks: where a record sits, how it starts, what it is named; and each import's mapping
+against its schema."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from generator.load.reader import Document
+from generator.checks.schema import validate
+from generator.load.reader import Document, load_text
+from generator.model.imports import MAPPINGS
 from generator.model.records import ID_PATTERN, KINDS, Record
 from generator.problems import Position, Problem
 
@@ -71,3 +74,24 @@ def check_file_name(record: Record, path: Path, document: Document) -> list[Prob
             f"expected the id to equal the file name {path.stem!r}, found {record.id!r}",
         )
     ]
+
+
+def check_mappings(paths: list[Path], shown_root: Path) -> list[Problem]:
+    """Each import's mapping against its schema (model/imports.py), as a record is checked:
+    a contributor's edit to one is reported at its position before any import runs."""
+    problems: list[Problem] = []
+    for path in paths:
+        shown = path.relative_to(shown_root).as_posix()
+        model = MAPPINGS.get(path.stem) if path.suffix == ".yaml" else None
+        if model is None:
+            known = ", ".join(f"{name}.yaml" for name in MAPPINGS)
+            problems.append(
+                Problem(shown, Position(1, 1), "", f"expected one of {known}, found {path.name}")
+            )
+            continue
+        raw = path.read_bytes()
+        document, found = load_text(shown, raw)
+        problems += found + check_modeline(f"imports-{path.stem}", shown, raw)
+        if document is not None:
+            problems += validate(model, document)[1]
+    return problems

@@ -11,7 +11,12 @@ from pathlib import Path
 
 from generator.checks import rules
 from generator.checks.budget import check_record
-from generator.checks.files import check_file_name, check_modeline, check_placement
+from generator.checks.files import (
+    check_file_name,
+    check_mappings,
+    check_modeline,
+    check_placement,
+)
 from generator.checks.pages import check_pages
 from generator.checks.rules.context import Context
 from generator.checks.schema import validate
@@ -162,6 +167,9 @@ def load_site(
     page_files = [path for path in every_file if path.is_relative_to(pages_dir)]
     problems += check_pages(page_files, pages_dir, shown_root, stored)
     imports_dir = content_dir / IMPORTS_FOLDER
+    problems += check_mappings(
+        [path for path in every_file if path.is_relative_to(imports_dir)], shown_root
+    )
     record_files = [
         path
         for path in every_file

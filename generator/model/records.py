@@ -10,12 +10,10 @@ shows as "not stated". A missing key is an omission; `null` is a statement that 
 
 from __future__ import annotations
 
-import json
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
@@ -796,18 +794,3 @@ def answer_word(validation: Validation, question: str) -> str:
     where the record gives none: the caveat rules, the checklist and its wording all read it."""
     answer = validation.evidence.get(question)
     return answer.answer if answer is not None else "unanswered"
-
-
-def json_schemas() -> dict[str, str]:
-    """The JSON Schema of each record kind, by file name, as committed under `schemas/`."""
-    return dict(_json_schemas())
-
-
-@cache
-def _json_schemas() -> dict[str, str]:
-    # Made from the models alone: once a process, however often `mkdocs serve` rebuilds.
-    return {
-        f"{kind}.schema.json": json.dumps(model.model_json_schema(), indent=2, sort_keys=True)
-        + "\n"
-        for kind, model in KINDS.items()
-    }

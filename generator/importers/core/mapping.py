@@ -1,7 +1,6 @@
-"""What every import's mapping holds alike, edited by hand in `content/imports/`: each round's
-repository, commit, publication date and review, and each accelerator's platform; how a mapping
-is read; and the problems every import raises of a round alike (no entry for the round, no
-folder, never reviewed).
+"""How every import reads its mapping (its schema is model/imports.py), and the problems every
+import raises of a round and a mapping alike (no entry for the round, no folder, never reviewed,
+an unmapped submitter or accelerator).
 
 A submitter or accelerator the mapping lacks stops an import: a result is never given to a
 provider, or grouped under a platform, by guess.
@@ -9,15 +8,13 @@ provider, or grouped under a platform, by guess.
 
 from __future__ import annotations
 
-from datetime import date
 from pathlib import Path
-from typing import Annotated, TypeVar
-
-from pydantic import StringConstraints
+from typing import TypeVar
 
 from generator.checks.schema import validate
 from generator.load.reader import load_text
-from generator.model.records import AcceleratorNoun, DateBasis, Grade, Id, Strict, Text, Url
+from generator.model.imports import RoundEntry
+from generator.model.records import Strict
 from generator.problems import Position, Problem
 
 
@@ -27,37 +24,6 @@ class ImportFailure(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems)
         super().__init__("\n".join(map(str, self.problems)))
-
-
-Commit = Annotated[str, StringConstraints(pattern="^[0-9a-f]{40}$")]
-RoundName = Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")]
-
-
-class Published(Strict):
-    """When a round was published, and who says so: a date every imported result carries."""
-
-    date: date
-    basis: DateBasis
-    source: Id
-    grade: Grade
-
-
-class RoundEntry(Strict):
-    repository: Url
-    commit: Commit
-    published: Published
-    # Only an imported round has one: when its records were last checked against the round.
-    reviewed: date | None = None
-    # The round whose run logs this round's are compared with, to find results submitted again;
-    # its folder is given to the import with --earlier.
-    earlier: RoundName | None = None
-
-
-class AcceleratorEntry(Strict):
-    platform: Id
-    vendor: Text
-    chip: Text
-    noun: AcceleratorNoun
 
 
 M = TypeVar("M", bound=Strict)

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.core.mapping import AcceleratorEntry, RoundEntry
+from generator.model.imports import AcceleratorEntry, RoundEntry
 from generator.model.links import slug
 
 GRADE = "program-owner"  # MLCommons publishes the data, and owns the program

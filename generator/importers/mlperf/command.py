@@ -13,10 +13,11 @@ from typing import Any
 from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
 from generator.importers.core.records import platform_record, provider_record
-from generator.importers.mlperf.mapping import MAPPING, Mapping, mapping_problems, read_mapping
+from generator.importers.mlperf.mapping import MAPPING, mapping_problems, read_mapping
 from generator.importers.mlperf.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf.resubmission import EarlierLogs, Resubmission, find, read_earlier
 from generator.importers.mlperf.rounds import Round, read_round, round_number
+from generator.model.imports import TrainingMapping
 from generator.problems import Position, Problem
 
 
@@ -33,7 +34,7 @@ def _version(round_name: str) -> tuple[int, ...]:
     return tuple(int(part) for part in round_name.removeprefix("v").split("."))
 
 
-def _previous(mapping: Mapping, round_name: str) -> tuple[str, date] | None:
+def _previous(mapping: TrainingMapping, round_name: str) -> tuple[str, date] | None:
     """The round published before this one, of those the mapping holds, and its date."""
     earlier = [name for name in mapping.rounds if _version(name) < _version(round_name)]
     if not earlier:
@@ -43,7 +44,7 @@ def _previous(mapping: Mapping, round_name: str) -> tuple[str, date] | None:
 
 
 def _earlier_logs(
-    mapping: Mapping, round_name: str, earlier_root: Path | None, shown_mapping: str
+    mapping: TrainingMapping, round_name: str, earlier_root: Path | None, shown_mapping: str
 ) -> EarlierLogs | None:
     """The run logs of the round the mapping compares this one with, from its folder."""
     earlier = mapping.rounds[round_name].earlier
@@ -162,6 +163,6 @@ def plan_import(
     return plan
 
 
-def _provider_name(mapping: Mapping, group: Group, existing: dict[str, str]) -> str:
+def _provider_name(mapping: TrainingMapping, group: Group, existing: dict[str, str]) -> str:
     entry = next(e for e in mapping.submitters.values() if e.provider == group.provider)
     return writing.provider_name(existing, group.provider, entry.name)

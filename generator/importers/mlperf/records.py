@@ -36,7 +36,7 @@ from generator.importers.core.records import (
     validation_head,
     written_by,
 )
-from generator.importers.mlperf.mapping import PROGRAM, Mapping, SubmitterEntry
+from generator.importers.mlperf.mapping import PROGRAM
 from generator.importers.mlperf.resubmission import Resubmission, start_date
 from generator.importers.mlperf.rounds import (
     BENCHMARKS,
@@ -45,6 +45,7 @@ from generator.importers.mlperf.rounds import (
     Score,
     SystemFile,
 )
+from generator.model.imports import TrainingMapping, TrainingSubmitter
 from generator.model.links import slug
 from generator.model.mlperf import same_release
 
@@ -74,7 +75,7 @@ class RoundRecords(RoundBuilder):
     def __init__(
         self,
         reading: Round,
-        mapping: Mapping,
+        mapping: TrainingMapping,
         round_name: str,
         resubmissions: dict[str, Resubmission] | None = None,
     ) -> None:
@@ -334,7 +335,7 @@ class RoundRecords(RoundBuilder):
             return system.framework
         return logged
 
-    def submission(self, group: Group) -> tuple[dict[str, Any], SubmitterEntry]:
+    def submission(self, group: Group) -> tuple[dict[str, Any], TrainingSubmitter]:
         """Who submitted the group's results, and the mapping entry that says whose cloud."""
         submitters = sorted({s.submitter for s in group.systems})
         entries = [self.mapping.submitters[name] for name in submitters]

@@ -15,15 +15,11 @@ from typing import Any
 from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
 from generator.importers.core.records import platform_record, provider_record
-from generator.importers.mlperf_inference.mapping import (
-    MAPPING,
-    Mapping,
-    mapping_problems,
-    read_mapping,
-)
+from generator.importers.mlperf_inference.mapping import MAPPING, mapping_problems, read_mapping
 from generator.importers.mlperf_inference.metrics import MODELS
 from generator.importers.mlperf_inference.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf_inference.results import Result, Round, read_round
+from generator.model.imports import InferenceMapping
 from generator.problems import Position, Problem
 
 
@@ -37,7 +33,7 @@ class Plan(writing.Plan):
     without_figure: list[Result] = field(default_factory=list)
 
 
-def _round_problems(content: Path, mapping: Mapping, root: Path, round_name: str) -> None:
+def _round_problems(content: Path, mapping: InferenceMapping, root: Path, round_name: str) -> None:
     shown = f"{content.name}/{MAPPING}"
     if round_name not in MODELS:
         known = ", ".join(sorted(MODELS))

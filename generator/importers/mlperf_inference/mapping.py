@@ -1,7 +1,7 @@
-"""What `cloudqual import mlperf-inference` maps, edited by hand in `content/imports/`: each round's
-repository, commit and publication date; each submitter, whether its results are a cloud's, and
-whose; the chip makers whose own results the clouds' are set against; each accelerator's
-platform; each model's name.
+"""What `cloudqual import mlperf-inference` maps (its schema: model/imports.py
+`InferenceMapping`): each round's repository, commit and publication date; each submitter,
+whether its results are a cloud's, and whose; the chip makers whose own results the clouds' are
+set against; each accelerator's platform; each model's name.
 
 Inference has no "Available cloud" label: a result is a cloud's because the mapping says whose
 cloud ran it, for the whole submitter (Nebius) or per system where the submitter is not a cloud
@@ -13,72 +13,35 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
-
-from pydantic import Field, StringConstraints, model_validator
 
 from generator.checks.loader import IMPORTS_FOLDER
 from generator.importers.core import mapping as shared
 from generator.importers.mlperf_inference.results import Round, SystemFile
-from generator.model.records import Cloud, Id, Name, Strict, Text
+from generator.model.imports import CloudEntry, InferenceMapping, InferenceSubmitter
+from generator.model.records import Cloud
 from generator.problems import Position, Problem
 
 PROGRAM = "mlperf-inference"
 MAPPING = f"{IMPORTS_FOLDER}/{PROGRAM}.yaml"
 
 
-class CloudEntry(Strict):
-    """Whose cloud a submitter's results, or one system's, ran on."""
-
-    provider: Id
-    cloud: Cloud
-    name: Text | None = None  # used only if content/providers/ has no record of that id
-    summary: Text | None = None
-    note: Text | None = None  # what the descriptions leave unsaid, shown on the result's page
-
-
-class SubmitterEntry(Strict):
-    """A submitter as published. With `provider`, every datacenter system of it is a cloud's;
-    with `systems`, only those listed, by key; with neither, none is. `maker` names the chip
-    maker it is, whose closed results are the references.
-
-    A cloud that submits (`cloud: submitter`) lists the `names` its descriptions would call it
-    by: a system whose description names none of them is `not-named`, whoever submitted it, so
-    the one rule holds for every cloud (Lambda's DGX B200 as Google's)."""
-
-    provider: Id | None = None
-    cloud: Cloud | None = None
-    names: list[Name] = Field(default_factory=list)
-    name: Text | None = None
-    summary: Text | None = None
-    note: Text | None = None
-    systems: dict[Text, CloudEntry] = Field(default_factory=dict)
-    maker: Name | None = None
-
-    @model_validator(mode="after")
-    def _names_a_submitting_cloud(self) -> SubmitterEntry:
-        if self.cloud == "submitter" and not self.names:
-            raise ValueError(
-                "a cloud that submits lists the names its descriptions would call it by "
-                "(names: [Nebius]), found none"
-            )
-        return self
-
-    def entry_for(self, system: SystemFile) -> CloudEntry | None:
-        if system.key in self.systems:
-            return self.systems[system.key]
-        if self.provider is None or self.cloud is None:
-            return None
-        cloud, note = self.cloud, self.note
-        if cloud == "submitter":
-            cloud, note = naming(system, self.names)
-        return CloudEntry(
-            provider=self.provider,
-            cloud=cloud,
-            name=self.name,
-            summary=self.summary,
-            note=note,
-        )
+def entry_for(submitter: InferenceSubmitter, system: SystemFile) -> CloudEntry | None:
+    """Whose cloud one system's results ran on: its own entry, the submitter's (a submitting
+    cloud's by `naming`), or none."""
+    if system.key in submitter.systems:
+        return submitter.systems[system.key]
+    if submitter.provider is None or submitter.cloud is None:
+        return None
+    cloud, note = submitter.cloud, submitter.note
+    if cloud == "submitter":
+        cloud, note = naming(system, submitter.names)
+    return CloudEntry(
+        provider=submitter.provider,
+        cloud=cloud,
+        name=submitter.name,
+        summary=submitter.summary,
+        note=note,
+    )
 
 
 QUOTED = 100  # the most of a description's field a note quotes
@@ -112,32 +75,21 @@ def naming(system: SystemFile, names: list[str]) -> tuple[Cloud, str]:
     )
 
 
-class ModelEntry(Strict):
-    name: Name
+def read_mapping(content: Path) -> InferenceMapping:
+    return shared.read_model(content, InferenceMapping, MAPPING)
 
 
-class Mapping(Strict):
-    rounds: dict[shared.RoundName, shared.RoundEntry]
-    submitters: dict[Text, SubmitterEntry]
-    accelerators: dict[Text, shared.AcceleratorEntry]
-    models: dict[Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([._-][a-z0-9]+)*$")], Name]
-
-
-def read_mapping(content: Path) -> Mapping:
-    return shared.read_model(content, Mapping, MAPPING)
-
-
-def cloud_of(mapping: Mapping, system: SystemFile) -> CloudEntry | None:
+def cloud_of(mapping: InferenceMapping, system: SystemFile) -> CloudEntry | None:
     entry = mapping.submitters.get(system.submitter)
-    return entry.entry_for(system) if entry is not None else None
+    return entry_for(entry, system) if entry is not None else None
 
 
-def maker_of(mapping: Mapping, system: SystemFile) -> str | None:
+def maker_of(mapping: InferenceMapping, system: SystemFile) -> str | None:
     entry = mapping.submitters.get(system.submitter)
     return entry.maker if entry is not None else None
 
 
-def mapping_problems(reading: Round, mapping: Mapping, shown: str) -> list[Problem]:
+def mapping_problems(reading: Round, mapping: InferenceMapping, shown: str) -> list[Problem]:
     """Submitters the mapping lacks, and the accelerators and models of clouds' results it lacks:
     named, never guessed."""
     problems = []

@@ -33,14 +33,10 @@ from generator.importers.core.records import (
     written_by,
 )
 from generator.importers.mlperf_inference.accuracy import Reported
-from generator.importers.mlperf_inference.mapping import (
-    PROGRAM,
-    CloudEntry,
-    Mapping,
-    cloud_of,
-)
+from generator.importers.mlperf_inference.mapping import PROGRAM, cloud_of
 from generator.importers.mlperf_inference.metrics import higher_is_better
 from generator.importers.mlperf_inference.results import Result, Round, SystemFile
+from generator.model.imports import CloudEntry, InferenceMapping
 from generator.model.links import slug
 
 MARKER = written_by(PROGRAM)
@@ -99,7 +95,7 @@ class Group:
 class RoundRecords(RoundBuilder):
     """The records of one round, from what `read_round` found and the mapping."""
 
-    def __init__(self, reading: Round, mapping: Mapping, round_name: str) -> None:
+    def __init__(self, reading: Round, mapping: InferenceMapping, round_name: str) -> None:
         self.reading = reading
         self.mapping = mapping
         super().__init__(PROGRAM, mapping.rounds, round_name)

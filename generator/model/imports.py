@@ -1,0 +1,183 @@
+"""What each import maps, edited by hand in `content/imports/`: one schema per import, as every
+record kind has one, so an editor checks the file as it is typed (its modeline names
+`schemas/imports-PROGRAM.schema.json`) and `cloudqual check` reports it at `path:line:col`.
+
+Each round: its repository, the commit its records are read at, when it was published and who
+says so, and when a maintainer last checked its records against it. Each submitter as its
+system descriptions spell it: whose cloud its results ran on. Each accelerator: the platform its
+results are grouped under. What the import does with these is the importer's (importers/).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+from pydantic import Field, StringConstraints, model_validator
+
+from generator.model.records import (
+    AcceleratorNoun,
+    Cloud,
+    DateBasis,
+    Grade,
+    Id,
+    Name,
+    Strict,
+    Text,
+    Url,
+)
+
+Commit = Annotated[str, StringConstraints(pattern="^[0-9a-f]{40}$")]
+RoundName = Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")]
+
+
+class Published(Strict):
+    """When a round was published, and who says so: a date every imported result carries."""
+
+    date: date
+    basis: DateBasis = Field(
+        description="publication: a source dates the round's publication; commit: only the "
+        "commit that published its results does."
+    )
+    source: Id
+    grade: Grade
+
+
+class RoundEntry(Strict):
+    repository: Url
+    commit: Commit = Field(description="The commit the round's records are read at.")
+    published: Published
+    reviewed: date | None = Field(
+        default=None,
+        description="When a maintainer last checked the round's records against it; only an "
+        "imported round has one.",
+    )
+    earlier: RoundName | None = Field(
+        default=None,
+        description="The round whose run logs this round's are compared with, to find results "
+        "submitted again (its folder is given with --earlier).",
+    )
+
+
+class AcceleratorEntry(Strict):
+    platform: Id = Field(description="The platform its results are grouped under.")
+    vendor: Text = Field(description="The maker whose own results are the reference.")
+    chip: Text
+    noun: AcceleratorNoun
+
+
+# --- MLPerf Training -------------------------------------------------------------------------
+
+
+class Rename(Strict):
+    """A submitter published under another name, and renamed after."""
+
+    published_as: Text
+    note: Text
+    source: Id
+
+
+class TrainingSubmitter(Strict):
+    provider: Id
+    cloud: Cloud
+    name: Text | None = Field(
+        default=None, description="Used only where content/providers/ has no record of it."
+    )
+    summary: Text | None = None
+    note: Text | None = None
+    renamed: Rename | None = None
+
+
+class DeploymentEntry(Strict):
+    """What a submitter says of where its systems of one round ran, with the source."""
+
+    environment: Text
+    source: Id
+    grade: Grade
+    systems: list[Text] | None = Field(
+        default=None,
+        description="The system keys it covers; null for every system of the submitter.",
+    )
+
+
+class TrainingMapping(Strict):
+    """content/imports/mlperf-training.yaml."""
+
+    rounds: dict[RoundName, RoundEntry]
+    submitters: dict[Text, TrainingSubmitter]
+    accelerators: dict[Text, AcceleratorEntry]
+    benchmarks: dict[Annotated[str, StringConstraints(pattern="^[a-z0-9_]+$")], Text] = Field(
+        default_factory=dict
+    )
+    deployments: dict[RoundName, dict[Text, DeploymentEntry]] = Field(
+        default_factory=dict, description="By round, then by submitter as published."
+    )
+    makers: dict[Text, Text] = Field(
+        default_factory=dict,
+        description="The chip makers, by submitter as published, to the vendor their chips are "
+        "listed under: their closed results are the references a cloud's times are set against.",
+    )
+
+
+# --- MLPerf Inference ------------------------------------------------------------------------
+
+
+class CloudEntry(Strict):
+    """Whose cloud a submitter's results, or one system's, ran on."""
+
+    provider: Id
+    cloud: Cloud
+    name: Text | None = Field(
+        default=None, description="Used only where content/providers/ has no record of it."
+    )
+    summary: Text | None = None
+    note: Text | None = Field(
+        default=None,
+        description="What the descriptions leave unsaid, shown on the result's page.",
+    )
+
+
+class InferenceSubmitter(Strict):
+    """A submitter as published. With `provider`, every datacenter system of it is a cloud's;
+    with `systems`, only those listed, by key; with neither, none is. `maker` names the chip
+    maker it is, whose closed results are the references.
+
+    A cloud that submits (`cloud: submitter`) lists the `names` its descriptions would call it
+    by: a system whose description names none of them is `not-named`, whoever submitted it, so
+    the one rule holds for every cloud (Lambda's DGX B200 as Google's)."""
+
+    provider: Id | None = None
+    cloud: Cloud | None = None
+    names: list[Name] = Field(default_factory=list)
+    name: Text | None = None
+    summary: Text | None = None
+    note: Text | None = None
+    systems: dict[Text, CloudEntry] = Field(default_factory=dict)
+    maker: Name | None = None
+
+    @model_validator(mode="after")
+    def _names_a_submitting_cloud(self) -> InferenceSubmitter:
+        if self.cloud == "submitter" and not self.names:
+            raise ValueError(
+                "a cloud that submits lists the names its descriptions would call it by "
+                "(names: [Nebius]), found none"
+            )
+        return self
+
+
+class InferenceMapping(Strict):
+    """content/imports/mlperf-inference.yaml."""
+
+    rounds: dict[RoundName, RoundEntry]
+    submitters: dict[Text, InferenceSubmitter]
+    accelerators: dict[Text, AcceleratorEntry]
+    models: dict[
+        Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([._-][a-z0-9]+)*$")], Name
+    ] = Field(description="MLCommons' benchmark ids, to the names pages show.")
+
+
+# Each import's mapping, by the file name it has in content/imports/ (without .yaml).
+MAPPINGS: dict[str, type[Strict]] = {
+    "mlperf-training": TrainingMapping,
+    "mlperf-inference": InferenceMapping,
+}
