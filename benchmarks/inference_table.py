@@ -23,6 +23,12 @@ from pathlib import Path
 from generator.importers.mlperf_inference.results import read_round
 
 
+def location(published: str) -> str:
+    """A result's folder as the import names it: v6.0's table writes
+    "./closed/.../Offline/performance/run_1" where earlier rounds write "closed/.../Offline"."""
+    return published.removeprefix("./").removesuffix("/performance/run_1")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("root", type=Path)
@@ -34,21 +40,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"problem: {problem}")
     ours = {r.folder: r for r in reading.results}
     rows = {
-        row["Location"]: row
+        location(row["Location"]): row
         for row in json.loads(args.table.read_text(encoding="utf-8"))
         if "datacenter" in row["Suite"]
     }
     equal, differ, labels = 0, [], Counter()
-    for location, row in sorted(rows.items()):
-        result = ours.get(location)
+    for folder, row in sorted(rows.items()):
+        result = ours.get(folder)
         if result is None or result.figure is None:
             continue
-        if float(f"{result.figure.value:.6g}") == float(row["Performance_Result"]):
+        # v6.0's table gives wan-2.2's latency in seconds ("Latency (s)"); the figure is read,
+        # as every latency, in ms.
+        scale = 1000.0 if row["Performance_Units"] == "Latency (s)" else 1.0
+        published = float(row["Performance_Result"]) * scale
+        if float(f"{result.figure.value:.6g}") == float(f"{published:.6g}"):
             equal += 1
         else:
-            differ.append(
-                f"{location}: {result.figure.value!r} against {row['Performance_Result']}"
-            )
+            differ.append(f"{folder}: {result.figure.value!r} against {row['Performance_Result']}")
         if result.figure.unit != row["Performance_Units"]:
             labels[
                 (row["Model"], row["Scenario"], row["Performance_Units"], result.figure.unit)
@@ -63,11 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     for line in differ:
         print(f"differs: {line}")
-    for location in missing:
-        why = ours[location].invalid if location in ours else "not read"
-        print(f"missing: {location}: {why}")
-    for location in extra:
-        print(f"not in the table: {location}")
+    for folder in missing:
+        why = ours[folder].invalid if folder in ours else "not read"
+        print(f"missing: {folder}: {why}")
+    for folder in extra:
+        print(f"not in the table: {folder}")
     for (model, scenario, label, unit), count in sorted(labels.items()):
         print(f"the table labels {model} {scenario} {label}; the figure read is {unit}: {count}")
     return 1 if differ or missing else 0

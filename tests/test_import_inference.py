@@ -5,9 +5,11 @@ the mapping, never a guess; each cloud figure sits beside the chip maker's own."
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import shutil
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +28,31 @@ from generator.model.site import Site
 from generator.render.output import Output
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mlperf-inference"
-ROUNDS = ["v5.1", "v4.1"]
+ROUNDS = ["v5.1", "v4.1", "v6.0"]
+
+
+def _benchmark() -> Any:
+    """benchmarks/inference_table.py, loaded from its file: the whole-round comparison's own
+    reading of a table's locations (its folder is not put on the path, where its markdown.py
+    would stand for the Markdown package)."""
+    spec = importlib.util.spec_from_file_location("inference_table", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCHMARK = ROOT / "benchmarks" / "inference_table.py"
+
+
+def location(published: str) -> str:
+    return str(_benchmark().location(published))
 
 
 def table(version: str) -> dict[str, dict[str, Any]]:
+    """MLCommons' table, by the result's folder (v6.0's table writes "./closed/…/run_1")."""
     rows = json.loads((FIXTURE / version / "summary_results.json").read_text())
-    return {row["Location"]: row for row in rows}
+    return {location(row["Location"]): row for row in rows}
 
 
 def as_published(value: float) -> float:
@@ -78,7 +99,7 @@ def test_the_summary_log_read_apart_agrees(version: str) -> None:
         assert abs(float(printed) - result.figure.value) <= bound, result.folder
         assert as_published(result.figure.value) == rows[result.folder]["Performance_Result"]
         compared += 1
-    assert compared == {"v5.1": 16, "v4.1": 5}[version]
+    assert compared == {"v5.1": 16, "v4.1": 5, "v6.0": 7}[version]
 
 
 def test_units_follow_the_figure_read_not_the_table_label() -> None:
@@ -272,22 +293,63 @@ def test_a_second_import_changes_nothing(content: Path, capsys: pytest.CaptureFi
     assert "6 datacenter systems" in out
 
 
+@pytest.mark.slow
+def test_a_round_read_at_mlcommons_commit_in_a_copy(content: Path) -> None:
+    """v6.0 is read at MLCommons' commit as another party's copy carries it: every source says
+    so; ORACLE's MI355X figures sit beside AMD's own; Lambda_SIT is Lambda's joint submission;
+    an open result reports the accuracy its logs give."""
+    plan = plan_import(content, FIXTURE / "v6.0", "v6.0")
+    validations, sources = records(plan, "validations"), records(plan, "sources")
+    assert all("Read at MLCommons' commit ab33b21 as gbeezybez/inference_results_v6.0" in s["note"]
+               for s in sources.values())  # fmt: skip
+    oracle = validations["oracle-amd-instinct-mi355x-mlperf-inference-v6-0"]
+    assert oracle["submission"]["cloud"] == "submitter"
+    assert "names OCI in its sw_notes" in oracle["submission"]["note"]
+    for m in oracle["measurements"]:
+        assert m["reference"]["submitter"] == "AMD" and m["reference"]["accelerators"] == 8
+    lambda_ = validations["lambda-nvidia-gb300-mlperf-inference-v6-0"]
+    assert (lambda_["submission"]["submitter"], lambda_["submission"]["cloud"]) == (
+        "Lambda_SIT",
+        "joint",
+    )
+    # NVIDIA published no GPT-OSS 120B result on 4 GB300s: no reference, never a near one.
+    assert all("reference" not in m for m in lambda_["measurements"])
+    opened = validations["coreweave-nvidia-gb300-mlperf-inference-v6-0-open"]
+    [deepseek] = opened["measurements"]
+    assert deepseek["accuracy_target"] is None
+    assert [v["metric"] for v in deepseek["accuracy"]["values"]] == [
+        "exact_match",
+        "TOKENS_PER_SAMPLE",
+    ]
+    assert validations["nebius-nvidia-b300-sxm-270gb-mlperf-inference-v6-0"]["announced"] == (
+        date(2026, 4, 1)
+    )
+
+
 def test_every_imported_result_carries_its_rounds_date(real_site: Site) -> None:
     mapping = read_mapping(ROOT / "content")
     served = [v for v in real_site.validations.values() if v.program == "mlperf-inference"]
-    assert {v.program_release for v in served} == {"v4.1", "v5.1"}
+    assert {v.program_release for v in served} == {"v4.1", "v5.1", "v6.0"}
     for v in served:
         published = mapping.rounds[v.program_release or ""].published
         assert v.announced == published.date, v.id
-        assert v.dating is not None and v.dating.basis == "commit", v.id
+        assert v.dating is not None and v.dating.basis == published.basis, v.id
         assert v.dating.source == published.source, v.id
+        assert v.dating.grade == published.grade, v.id
 
 
 @pytest.mark.slow
 def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> None:
     page = real_output.pages["programs/mlperf-inference.md"].markdown
-    assert "<p>Results held: v4.1 and v5.1.</p>" in page
-    assert "<li>v5.0: not held." in page and "<li>v6.0: not held." in page
+    assert "<p>Results held: v4.1, v5.1 and v6.0.</p>" in page
+    assert "<li>v5.0: not held." in page
+    # How each round was read: v6.0 at MLCommons' commit, in another party's copy.
+    assert (
+        "<li>v6.0: read from MLCommons&#39; commit, in a copy another party holds (<a "
+        'href="https://github.com/gbeezybez/inference_results_v6.0/tree/'
+        'ab33b2144a9f822f69d24f78569f993d195ee7e5">gbeezybez/inference_results_v6.0</a> at '
+        "commit <code>ab33b21</code>); published 2026-04-01"
+    ) in page
     lambda_ = real_output.pages[
         "validations/lambda-nvidia-b200-sxm-180gb-mlperf-inference-v5-1.md"
     ].markdown

@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.checks.schema import validate
 from generator.load.reader import Document, load_text
 from generator.model.imports import MAPPINGS
-from generator.model.records import ID_PATTERN, KINDS, Record
+from generator.model.records import ID_PATTERN, KINDS, Record, Strict
 from generator.problems import Position, Problem
 
 
@@ -76,10 +76,12 @@ def check_file_name(record: Record, path: Path, document: Document) -> list[Prob
     ]
 
 
-def check_mappings(paths: list[Path], shown_root: Path) -> list[Problem]:
+def check_mappings(paths: list[Path], shown_root: Path) -> tuple[dict[str, Strict], list[Problem]]:
     """Each import's mapping against its schema (model/imports.py), as a record is checked:
-    a contributor's edit to one is reported at its position before any import runs."""
+    a contributor's edit to one is reported at its position before any import runs. Returns
+    the mappings that pass, by program."""
     problems: list[Problem] = []
+    found: dict[str, Strict] = {}
     for path in paths:
         shown = path.relative_to(shown_root).as_posix()
         model = MAPPINGS.get(path.stem) if path.suffix == ".yaml" else None
@@ -90,8 +92,12 @@ def check_mappings(paths: list[Path], shown_root: Path) -> list[Problem]:
             )
             continue
         raw = path.read_bytes()
-        document, found = load_text(shown, raw)
-        problems += found + check_modeline(f"imports-{path.stem}", shown, raw)
-        if document is not None:
-            problems += validate(model, document)[1]
-    return problems
+        document, read = load_text(shown, raw)
+        problems += read + check_modeline(f"imports-{path.stem}", shown, raw)
+        if document is None:
+            continue
+        mapping, invalid = validate(model, document)
+        problems += invalid
+        if mapping is not None:
+            found[path.stem] = mapping
+    return found, problems

@@ -167,9 +167,10 @@ def load_site(
     page_files = [path for path in every_file if path.is_relative_to(pages_dir)]
     problems += check_pages(page_files, pages_dir, shown_root, stored)
     imports_dir = content_dir / IMPORTS_FOLDER
-    problems += check_mappings(
+    mappings, mapping_problems = check_mappings(
         [path for path in every_file if path.is_relative_to(imports_dir)], shown_root
     )
+    problems += mapping_problems
     record_files = [
         path
         for path in every_file
@@ -214,4 +215,5 @@ def load_site(
         files=shown_paths,
         warnings=sorted(problems),
         digests=digests,
+        imports=mappings,
     )

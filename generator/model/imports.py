@@ -11,7 +11,7 @@ results are grouped under. What the import does with these is the importer's (im
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
@@ -43,9 +43,26 @@ class Published(Strict):
     grade: Grade
 
 
+# How a round's records were read: MLCommons' own repository; MLCommons' commit, as a copy others
+# hold carries it whole (its hash names MLCommons' content); MLCommons' table of the round
+# alone, with no logs; or a copy of files whose commits are not MLCommons' (graded secondary).
+ReadFrom = Literal["repository", "commit-in-copy", "table", "copy"]
+READ_WORDS: dict[str, str] = {
+    "repository": "MLCommons' repository",
+    "commit-in-copy": "MLCommons' commit, in a copy another party holds",
+    "table": "MLCommons' table of the round alone: no logs or system descriptions",
+    "copy": "a copy not authored by MLCommons",
+}
+
+
 class RoundEntry(Strict):
-    repository: Url
+    repository: Url = Field(description="Where the round was read: MLCommons' or a copy's.")
     commit: Commit = Field(description="The commit the round's records are read at.")
+    read: ReadFrom = Field(
+        default="repository",
+        description="repository: MLCommons' own; commit-in-copy: MLCommons' commit as a copy "
+        "carries it; table: MLCommons' table alone; copy: a copy not authored by MLCommons.",
+    )
     published: Published
     reviewed: date | None = Field(
         default=None,

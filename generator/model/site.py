@@ -13,6 +13,7 @@ from generator.model.records import (
     Provider,
     Question,
     Source,
+    Strict,
     Suite,
     Validation,
 )
@@ -41,6 +42,8 @@ class Site:
     # A hash of the bytes each record was read from (a validation's with its analysis'): two
     # loads give a record the same digest only if its file is unchanged.
     digests: dict[tuple[str, str], str] = field(default_factory=dict, repr=False)
+    # Each import's mapping (model/imports.py), by program id: the rounds it reads, and how.
+    imports: dict[str, Strict] = field(default_factory=dict, repr=False)
 
     def file_of(self, kind: str, record_id: str) -> str:
         return self.files[(kind, record_id)]

@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from generator.changes.compare import moved
 from generator.changes.history import History, Step
-from generator.derive import page_words, suites, wording, workloads
+from generator.derive import page_words, rounds, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.glossary import glossary
@@ -592,6 +592,7 @@ class Renderer:
         for program in self.site.programs.values():
             program_suites = known.suites[program.id]
             own = known.by_program[program.id]
+            read = rounds.rounds_read(self.site, program.id, own)
             yield self.page(
                 record_uri("programs", program.id),
                 "program.md.j2",
@@ -600,8 +601,12 @@ class Renderer:
                 program=program,
                 suites=[(s, suites.suite_counts(s)) for s in program_suites],
                 validations=own,
+                held=rounds.releases_held(own),
+                rounds=read,
+                typed=rounds.typed_rounds(self.site, program.id, own),
+                typed_words=rounds.TYPED,
                 case_studies=known.case_studies[program.id],
-                sources=self.sources(program, *program_suites),
+                sources=self.sources(program, *program_suites, extra=tuple(r.source for r in read)),
             )
 
     @property

@@ -204,6 +204,26 @@ def source_record(source_id: str, title: str, url: str, note: str, program: str)
     }
 
 
+def read_note(entry: RoundEntry) -> str:
+    """What a source's note says of the copy it was read in, where it is not MLCommons' own
+    repository: "" for MLCommons' repository."""
+    copy = entry.repository.rstrip("/").removeprefix("https://github.com/")
+    commit = entry.commit[:7]
+    if entry.read == "commit-in-copy":
+        return (
+            f" Read at MLCommons' commit {commit} as {md(copy)} carries it, a copy another party "
+            "holds; MLCommons' own repository was not read."
+        )
+    if entry.read == "copy":
+        return (
+            f" Read at commit {commit} of {md(copy)}, a copy not authored by MLCommons: nothing "
+            "shows it equals MLCommons' publication."
+        )
+    if entry.read == "table":
+        return f" Read from MLCommons' table of the round alone, at commit {commit}: no logs."
+    return ""
+
+
 def systems_words(count: int, sizes: list[int], noun: str) -> str:
     """How many systems a result has, and their sizes: "1 system of 8 GPUs", "3 systems of 8,
     16 and 32 GPUs"."""

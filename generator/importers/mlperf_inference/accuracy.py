@@ -6,10 +6,11 @@ constraints for the Open division"), so an open result's page cannot say "99% of
 reference": it says what `accuracy/accuracy.txt` reports instead, and whether that meets the
 closed division's targets for the benchmark, so a buyer sees what an open figure traded away.
 
-The tables are the checker's (mlcommons/inference, `tools/submission/submission_checker.py` at
-the tags v4.1 and v5.1): `ACC_PATTERN`, and per round `accuracy-target` (each metric's lower
-bound) and `accuracy-upper-limit`. A value is matched line by line with `re.match`, as the
-checker does, the last match of a metric winning.
+The tables are the checker's (mlcommons/inference: `tools/submission/submission_checker.py` at
+the tags v4.1 and v5.1; `submission_checker/constants.py` at 6d0cf9d, the last commit before
+v6.0 was published): `ACC_PATTERN`, and per round `accuracy-target` (each metric's lower bound)
+and `accuracy-upper-limit`. A value is matched line by line with `re.match`, as the checker
+does, the last match of a metric winning.
 """
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ PATTERNS = {
     "gsm8k_accuracy": r".*'gsm8k':\s([\d.]+).*",
     "mbxp_accuracy": r".*'mbxp':\s([\d.]+).*",
     "exact_match": r".*'exact_match':\s([\d.]+).*",
+    # v6.0's new metrics (the checker @6d0cf9d).
+    "ACCURACY": r"Word Error Rate\:.*, accuracy=([0-9\.]+)%",
+    "DLRM_NE": r".*metric/lifetime_ne/rating:\s*([\d\.]+).*",
+    "DLRM_ACC": r".*metric/lifetime_accuracy/rating:\s*([\d\.]+).*",
+    "DLRM_AUC": r".*metric/lifetime_gauc/rating:\s*([\d\.]+).*",
+    "vbench_score": r".*'vbench_score':\s([\d.]+).*",
+    "F1_HIERARCHICAL": r'\{.*"f1":\s*([\d\.]+).*\}',
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in PATTERNS.items()}
 
@@ -99,7 +107,27 @@ _TARGETS_V51: dict[str, Bounds] = {
     "deepseek-r1": (("exact_match", 0.99 * 81.9132), ("TOKENS_PER_SAMPLE", 0.9 * 3949.648)),
     "whisper": (("WER", 2.0671 * 0.99),),
 }
-TARGETS = {"v4.1": _TARGETS_V41, "v5.1": _TARGETS_V51}
+_TARGETS_V60: dict[str, Bounds] = {
+    **{k: v for k, v in _TARGETS_V51.items() if k not in ("deepseek-r1", "whisper")},
+    "llama3.1-8b-edge": (
+        ("ROUGE1", 39.06 * 0.99),
+        ("ROUGE2", 16.1147 * 0.99),
+        ("ROUGEL", 24.6375 * 0.99),
+        ("ROUGELSUM", 36.124 * 0.99),
+        ("GEN_LEN", 3051113 * 0.9),
+    ),
+    "deepseek-r1": (("exact_match", 0.99 * 81.3582), ("TOKENS_PER_SAMPLE", 0.9 * 3886.2274)),
+    "whisper": (("ACCURACY", (100.0 - 2.0671) * 0.99),),
+    "gpt-oss-120b": (("exact_match", 83.13 * 0.99),),
+    "qwen3-vl-235b-a22b": (("F1_HIERARCHICAL", 0.7903 * 0.99),),
+    "dlrm-v3": (
+        ("DLRM_NE", 0.86687 * 0.999),
+        ("DLRM_ACC", 0.69651 * 0.999),
+        ("DLRM_AUC", 0.78663 * 0.999),
+    ),
+    "wan-2.2-t2v-a14b": (("vbench_score", 70.48 * 0.99),),
+}
+TARGETS = {"v4.1": _TARGETS_V41, "v5.1": _TARGETS_V51, "v6.0": _TARGETS_V60}
 
 # Each benchmark's upper bounds, per round: the checker's "accuracy-upper-limit".
 _UPPER_V41: dict[str, Bounds] = {
@@ -115,6 +143,15 @@ UPPER = {
         "llama3.1-405b": (("TOKENS_PER_SAMPLE", 684.68 * 1.1),),
         "llama3.1-8b": (("GEN_LEN", 8167644 * 1.1),),
         "deepseek-r1": (("TOKENS_PER_SAMPLE", 1.1 * 3949.648),),
+    },
+    "v6.0": {
+        **_UPPER_V41,
+        "llama3.1-405b": (("TOKENS_PER_SAMPLE", 684.68 * 1.1),),
+        "llama3.1-8b": (("GEN_LEN", 8167644 * 1.1),),
+        "llama3.1-8b-edge": (("GEN_LEN", 3051113 * 1.1),),
+        "deepseek-r1": (("TOKENS_PER_SAMPLE", 1.1 * 3886.2274),),
+        # The checker's own placeholder for the round ("TODO: Placeholder for now").
+        "gpt-oss-120b": (("TOKENS_PER_SAMPLE", 1.1 * 9999),),
     },
 }
 

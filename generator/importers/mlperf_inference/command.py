@@ -15,7 +15,12 @@ from typing import Any
 from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
 from generator.importers.core.records import platform_record, provider_record
-from generator.importers.mlperf_inference.mapping import MAPPING, mapping_problems, read_mapping
+from generator.importers.mlperf_inference.mapping import (
+    MAPPING,
+    mapping_problems,
+    provider_words,
+    read_mapping,
+)
 from generator.importers.mlperf_inference.metrics import MODELS
 from generator.importers.mlperf_inference.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf_inference.results import Result, Round, read_round
@@ -74,7 +79,7 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
         provider_path = f"providers/{entry.provider}.yaml"
         if provider_path in existing and not writing.owned(existing[provider_path], MARKER):
             continue  # a record of the provider wins, whoever wrote it
-        provider = provider_record(entry.provider, entry.name, entry.summary)
+        provider = provider_record(entry.provider, *provider_words(mapping, entry.provider))
         if provider is None:
             shown = f"{content.name}/{MAPPING}"
             raise ImportFailure([missing_provider(shown, system.submitter, entry.provider)])

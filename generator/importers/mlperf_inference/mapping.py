@@ -79,6 +79,18 @@ def read_mapping(content: Path) -> InferenceMapping:
     return shared.read_model(content, InferenceMapping, MAPPING)
 
 
+def provider_words(mapping: InferenceMapping, provider: str) -> tuple[str | None, str | None]:
+    """The name and summary the mapping gives a provider, on whichever entry of it gives them:
+    one entry names a provider for every round's systems."""
+    entries: list[InferenceSubmitter | CloudEntry] = []
+    for submitter in mapping.submitters.values():
+        entries += [submitter, *submitter.systems.values()]
+    for entry in entries:
+        if entry.provider == provider and entry.name and entry.summary:
+            return entry.name, entry.summary
+    return None, None
+
+
 def cloud_of(mapping: InferenceMapping, system: SystemFile) -> CloudEntry | None:
     entry = mapping.submitters.get(system.submitter)
     return entry_for(entry, system) if entry is not None else None

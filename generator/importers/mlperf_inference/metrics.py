@@ -33,6 +33,14 @@ MODELS = {
         "llama2-70b-99.9", "stable-diffusion-xl", "mixtral-8x7b", "llama3.1-405b", "rgat",
         "pointpainting", "deepseek-r1", "whisper",
     ),
+    # The checker as of the round's publication (mlcommons/inference @6d0cf9d, 2026-03-17).
+    "v6.0": (
+        "resnet", "retinanet", "bert-99", "bert-99.9", "3d-unet-99", "3d-unet-99.9",
+        "llama3.1-8b", "llama3.1-8b-edge", "llama2-70b-99", "llama2-70b-99.9",
+        "stable-diffusion-xl", "mixtral-8x7b", "llama3.1-405b", "rgat", "pointpainting",
+        "deepseek-r1", "whisper", "gpt-oss-120b", "wan-2.2-t2v-a14b", "qwen3-vl-235b-a22b",
+        "dlrm-v3", "yolo-95", "yolo-99",
+    ),
 }  # fmt: skip
 
 # Folder names the checker takes for an official model (its MODEL_CONFIG "model_mapping").
@@ -42,6 +50,14 @@ ALIASES = {
         "resnet50": "resnet",
         "llama3_1-8b": "llama3.1-8b",
         "llama3_1-405b": "llama3.1-405b",
+    },
+    "v6.0": {
+        "ssd-resnet34": "retinanet",
+        "mobilenet": "resnet",
+        "resnet50": "resnet",
+        "llama3_1-405b": "llama3.1-405b",
+        "llama3_1-8b": "llama3.1-8b",
+        "llama3_1-8b-edge": "llama3.1-8b-edge",
     },
 }
 
@@ -53,6 +69,12 @@ _BASE = {
         "Server": "result_completed_samples_per_sec",
     },
     "v5.1": {
+        "Offline": "result_samples_per_second",
+        "SingleStream": "early_stopping_latency_ss",
+        "MultiStream": "early_stopping_latency_ms",
+        "Server": "result_completed_samples_per_sec",
+    },
+    "v6.0": {
         "Offline": "result_samples_per_second",
         "SingleStream": "early_stopping_latency_ss",
         "MultiStream": "early_stopping_latency_ms",
@@ -86,6 +108,20 @@ _OVERWRITE = {
         "llama3.1-405b": _TOKENS,
         "deepseek-r1": _TOKENS,
         # The results table labels whisper's figure Samples/s; it is the token rate.
+        "whisper": {"Offline": "result_tokens_per_second"},
+    },
+    "v6.0": {
+        "gpt-oss-120b": _TOKENS,
+        "llama2-70b-99": _TOKENS,
+        "llama2-70b-99.9": _TOKENS,
+        "llama3.1-8b": _TOKENS,
+        "llama3.1-8b-edge": {
+            "Offline": "result_tokens_per_second",
+            "SingleStream": "result_90.00_percentile_latency_ns",
+        },
+        "mixtral-8x7b": _TOKENS,
+        "llama3.1-405b": _TOKENS,
+        "deepseek-r1": _TOKENS,
         "whisper": {"Offline": "result_tokens_per_second"},
     },
 }

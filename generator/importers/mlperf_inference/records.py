@@ -23,6 +23,7 @@ from generator.importers.core.records import (
     deployment_record,
     invalid_record,
     outcome_record,
+    read_note,
     scope_record,
     source_record,
     system_record,
@@ -241,6 +242,7 @@ class RoundRecords(RoundBuilder):
             (
                 f"The system's performance logs are under {md(results)} at the same commit. "
                 "cloudqual reads each figure from them as MLCommons' submission checker does."
+                + read_note(self.entry)
             ),
             PROGRAM,
         )
