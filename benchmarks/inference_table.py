@@ -15,12 +15,36 @@ run the same comparison on a trimmed fixture; this runs it on a whole round.
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from generator.importers.mlperf_inference.results import read_round
+from generator.importers.mlperf_inference.table import UNITS, read_table
+
+
+def table_rows(path: Path) -> list[dict[str, Any]]:
+    """MLCommons' table: summary_results.json, or v6.1's summary.csv with its columns named as
+    the JSON names them."""
+    if path.suffix != ".csv":
+        return list(json.loads(path.read_text(encoding="utf-8")))
+    rows = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8")))
+    return [
+        {
+            "Location": row["Location"],
+            "Suite": row["SystemType"],
+            "Model": row["Model"],
+            "Scenario": row["Scenario"],
+            "Performance_Result": row["Result"],
+            "Performance_Units": UNITS.get(row["Units"], (None, row["Units"]))[1],
+        }
+        for row in rows
+        if row["accelerators_per_node"].strip() not in ("", "0")
+    ]
 
 
 def location(published: str) -> str:
@@ -35,13 +59,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("table", type=Path)
     parser.add_argument("--round", required=True)
     args = parser.parse_args(argv)
-    reading = read_round(args.root, args.round)
+    # A round whose logs are not held is read from its table alone (v6.1): the comparison then
+    # holds the reading of summary.csv to the file itself.
+    tabled = not (args.root / "closed").is_dir() and (args.root / "summary.csv").is_file()
+    reading = read_table(args.root, args.round) if tabled else read_round(args.root, args.round)
     for problem in reading.problems:
         print(f"problem: {problem}")
     ours = {r.folder: r for r in reading.results}
     rows = {
         location(row["Location"]): row
-        for row in json.loads(args.table.read_text(encoding="utf-8"))
+        for row in table_rows(args.table)
         if "datacenter" in row["Suite"]
     }
     equal, differ, labels = 0, [], Counter()

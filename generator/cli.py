@@ -346,6 +346,8 @@ def _import_inference(args: argparse.Namespace) -> int:
         print(f"left out: {plain(problem)}")
     for folder in reading.not_models:
         print(f"not a model of the round: {quote(folder)}")
+    for system in reading.cpu_only:
+        print(f"no accelerator (CPUs alone): {quote(system)}")
     for result in plan.without_figure:
         print(f"no valid figure: {quote(result.folder)}: {quote(result.invalid or '')}")
     print(

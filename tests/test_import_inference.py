@@ -5,7 +5,9 @@ the mapping, never a guess; each cloud figure sits beside the chip maker's own."
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import io
 import json
 import math
 import shutil
@@ -326,12 +328,55 @@ def test_a_round_read_at_mlcommons_commit_in_a_copy(content: Path) -> None:
     )
 
 
+@pytest.mark.slow
+def test_a_round_read_from_mlcommons_table_alone(content: Path) -> None:
+    """v6.1 is read from MLCommons' summary.csv alone: each figure is the table's Result, the
+    pages say so and that the logs could not be read; the round is undated, never guessed; a
+    system of CPUs alone and an edge system are left out, named in the report."""
+    plan = plan_import(content, FIXTURE / "v6.1", "v6.1")
+    reading = plan.round
+    assert reading is not None
+    text = (FIXTURE / "v6.1" / "summary.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    by_folder = {
+        r["Location"].removeprefix("./").removesuffix("/performance/run_1"): r for r in rows
+    }
+    for result in reading.results:
+        assert result.figure is not None
+        assert result.figure.value == float(by_folder[result.folder]["Result"]), result.folder
+    assert reading.cpu_only == ["summary.csv:8: closed/Oracle, 1-node-1S-GNR_120C"]
+    assert reading.edge_systems == 1  # Lambda's open SGLang system
+    validations, sources = records(plan, "validations"), records(plan, "sources")
+    crusoe = validations["crusoe-amd-instinct-mi355x-mlperf-inference-v6-1"]
+    assert crusoe["announced"] is None and crusoe["dating"] is None
+    assert "MLCommons' table's, as published" in crusoe["claims"][0]["text"]
+    assert crusoe["submission"]["note"].startswith(
+        "The row of MLCommons' table names Crusoe in its SystemName: 'Crusoe Cloud 64x8"
+    )
+    assert all(s["url"].endswith("/summary.csv") for s in sources.values())
+    # The table's own accuracy for an open result, and no reference for it.
+    scitix = validations["scitix-nvidia-b200-sxm-180gb-mlperf-inference-v6-1-open"]
+    assert all(
+        m["accuracy"]["values"][0]["metric"] == "exact_match" for m in scitix["measurements"]
+    )
+    # A preview system's results are kept, and said to be preview.
+    assert validations["nebius-nvidia-vr200-mlperf-inference-v6-1"]["systems"][0]["status"] == (
+        "preview"
+    )
+    # ORACLE's MI355X beside AMD's own, from the same table.
+    oracle = validations["oracle-amd-instinct-mi355x-mlperf-inference-v6-1"]
+    assert {m["reference"]["submitter"] for m in oracle["measurements"]} == {"AMD"}
+
+
 def test_every_imported_result_carries_its_rounds_date(real_site: Site) -> None:
     mapping = read_mapping(ROOT / "content")
     served = [v for v in real_site.validations.values() if v.program == "mlperf-inference"]
-    assert {v.program_release for v in served} == {"v4.1", "v5.1", "v6.0"}
+    assert {v.program_release for v in served} == {"v4.1", "v5.1", "v6.0", "v6.1"}
     for v in served:
         published = mapping.rounds[v.program_release or ""].published
+        if published is None:  # no source dates the round: undated, never guessed
+            assert v.announced is None and v.dating is None, v.id
+            continue
         assert v.announced == published.date, v.id
         assert v.dating is not None and v.dating.basis == published.basis, v.id
         assert v.dating.source == published.source, v.id
@@ -341,7 +386,7 @@ def test_every_imported_result_carries_its_rounds_date(real_site: Site) -> None:
 @pytest.mark.slow
 def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> None:
     page = real_output.pages["programs/mlperf-inference.md"].markdown
-    assert "<p>Results held: v4.1, v5.1 and v6.0.</p>" in page
+    assert "<p>Results held: v4.1, v5.1, v6.0 and v6.1.</p>" in page
     assert "<li>v5.0: not held." in page
     # How each round was read: v6.0 at MLCommons' commit, in another party's copy.
     assert (

@@ -102,7 +102,7 @@ def test_imported_results_carry_the_benchmark_caveats_and_others_do_not(site: Si
 
 def test_served_results_carry_the_caveats_their_facts_fire(site: Site) -> None:
     served = [v for v in site.validations.values() if v.program == "mlperf-inference"]
-    assert len(served) == 37
+    assert len(served) == 57
     for v in served:
         rules = _caveat_rules(site, v.id)
         offline = any(m.scenario == "Offline" for m in v.measurements)

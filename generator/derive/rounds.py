@@ -23,9 +23,9 @@ class RoundRead:
     where: str  # the repository read: "mlcommons/inference_results_v5.1"
     url: str  # the repository at the commit read
     commit: str  # its first seven characters
-    published: date
-    source: str  # who dates the round
-    grade: str
+    published: date | None  # None where no source we hold dates the round
+    source: str | None  # who dates it
+    grade: str | None
 
 
 # What the page says of a round the site holds records of that no import read.
@@ -56,9 +56,9 @@ def rounds_read(site: Site, program: str, validations: list[Validation]) -> list
                 where=where,
                 url=f"{entry.repository.rstrip('/')}/tree/{entry.commit}",
                 commit=entry.commit[:7],
-                published=entry.published.date,
-                source=entry.published.source,
-                grade=entry.published.grade,
+                published=entry.published.date if entry.published else None,
+                source=entry.published.source if entry.published else None,
+                grade=entry.published.grade if entry.published else None,
             )
         )
     return found
@@ -70,3 +70,11 @@ def typed_rounds(site: Site, program: str, validations: list[Validation]) -> lis
     if not isinstance(mapping, InferenceMapping | TrainingMapping):
         return []
     return [r for r in releases_held(validations) if r not in mapping.rounds]
+
+
+def left_out(site: Site, program: str) -> list[tuple[str, str, str]]:
+    """Each round's results the mapping says the site leaves out, as (round, what, why)."""
+    mapping = site.imports.get(program)
+    if not isinstance(mapping, InferenceMapping):
+        return []
+    return [(entry.round, entry.what, entry.why) for entry in mapping.left_out]

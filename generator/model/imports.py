@@ -63,7 +63,10 @@ class RoundEntry(Strict):
         description="repository: MLCommons' own; commit-in-copy: MLCommons' commit as a copy "
         "carries it; table: MLCommons' table alone; copy: a copy not authored by MLCommons.",
     )
-    published: Published
+    published: Published | None = Field(
+        description="When the round was published, and who says so; null where no source we "
+        "hold dates it (its results are then undated, never given a guessed date)."
+    )
     reviewed: date | None = Field(
         default=None,
         description="When a maintainer last checked the round's records against it; only an "
@@ -119,6 +122,22 @@ class DeploymentEntry(Strict):
 
 class TrainingMapping(Strict):
     """content/imports/mlperf-training.yaml."""
+
+    @model_validator(mode="after")
+    def _every_round_dated(self) -> TrainingMapping:
+        # A training round's date decides which results repeat an earlier round's runs.
+        undated = [name for name, entry in self.rounds.items() if entry.published is None]
+        if undated:
+            raise ValueError(
+                f"a training round's publication date, found none for {', '.join(undated)}"
+            )
+        return self
+
+    def published(self, round_name: str) -> Published:
+        """The round's publication, which every training round has (checked above)."""
+        found = self.rounds[round_name].published
+        assert found is not None
+        return found
 
     rounds: dict[RoundName, RoundEntry]
     submitters: dict[Text, TrainingSubmitter]
@@ -182,6 +201,15 @@ class InferenceSubmitter(Strict):
         return self
 
 
+class LeftOut(Strict):
+    """Results of a round the import reads that the site does not hold, and why: a program
+    page lists them, so a buyer sees what was left out as well as what was kept."""
+
+    round: RoundName
+    what: Text = Field(description="Whose results, and which: the submitter, its systems.")
+    why: Text
+
+
 class InferenceMapping(Strict):
     """content/imports/mlperf-inference.yaml."""
 
@@ -191,6 +219,10 @@ class InferenceMapping(Strict):
     models: dict[
         Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+([._-][a-z0-9]+)*$")], Name
     ] = Field(description="MLCommons' benchmark ids, to the names pages show.")
+    left_out: list[LeftOut] = Field(
+        default_factory=list,
+        description="Results that might read as a cloud's that the site leaves out, with why.",
+    )
 
 
 # Each import's mapping, by the file name it has in content/imports/ (without .yaml).

@@ -605,8 +605,11 @@ class Renderer:
                 rounds=read,
                 typed=rounds.typed_rounds(self.site, program.id, own),
                 typed_words=rounds.TYPED,
+                left_out=rounds.left_out(self.site, program.id),
                 case_studies=known.case_studies[program.id],
-                sources=self.sources(program, *program_suites, extra=tuple(r.source for r in read)),
+                sources=self.sources(
+                    program, *program_suites, extra=tuple(r.source for r in read if r.source)
+                ),
             )
 
     @property

@@ -144,6 +144,11 @@ def validation_head(
     """A round's validation up to its summary: who, on what, under which program and round,
     dated by the round's publication, as the submission says it."""
     published = entry.published
+    dating = (
+        None
+        if published is None
+        else {"source": published.source, "grade": published.grade, "basis": published.basis}
+    )
     return {
         "id": validation_id,
         "provider": group.provider,
@@ -151,8 +156,9 @@ def validation_head(
         "program": program,
         "program_release": round_name,
         "stated_suite": None,
-        "announced": published.date,
-        "dating": {"source": published.source, "grade": published.grade, "basis": published.basis},
+        # No source dates the round: its results are undated, never given a guessed date.
+        "announced": None if published is None else published.date,
+        "dating": dating,
         "submission": submission,
         "last_reviewed": entry.reviewed,
     }

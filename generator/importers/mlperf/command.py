@@ -40,7 +40,7 @@ def _previous(mapping: TrainingMapping, round_name: str) -> tuple[str, date] | N
     if not earlier:
         return None
     name = max(earlier, key=_version)
-    return name, mapping.rounds[name].published.date
+    return name, mapping.published(name).date
 
 
 def _earlier_logs(

@@ -300,12 +300,12 @@ class RoundRecords(RoundBuilder):
         if found.folder is not None:
             source = self.earlier_source_id(found)
         else:
-            source = self.mapping.rounds[found.round].published.source
+            source = self.mapping.published(found.round).source
         return {
             "source": source,
             "grade": GRADE
             if found.folder is not None
-            else self.mapping.rounds[found.round].published.grade,
+            else self.mapping.published(found.round).grade,
             "round": found.round,
             "folder": found.folder,
             "identical_logs": found.identical,

@@ -24,6 +24,7 @@ from generator.importers.mlperf_inference.mapping import (
 from generator.importers.mlperf_inference.metrics import MODELS
 from generator.importers.mlperf_inference.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf_inference.results import Result, Round, read_round
+from generator.importers.mlperf_inference.table import read_table
 from generator.model.imports import InferenceMapping
 from generator.problems import Position, Problem
 
@@ -61,7 +62,9 @@ def plan_import(content: Path, root: Path, round_name: str) -> Plan:
     mapping = read_mapping(content)
     _round_problems(content, mapping, root, round_name)
     problems = writing.commit_problems(root, mapping.rounds[round_name].commit)
-    reading = read_round(root, round_name)
+    # A round whose logs cannot be read is read from MLCommons' table of it alone.
+    table = mapping.rounds[round_name].read == "table"
+    reading = read_table(root, round_name) if table else read_round(root, round_name)
     problems += reading.problems + mapping_problems(reading, mapping, f"{content.name}/{MAPPING}")
     if problems:
         raise ImportFailure(problems)

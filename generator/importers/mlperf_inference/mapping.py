@@ -67,11 +67,12 @@ def naming(system: SystemFile, names: list[str]) -> tuple[Cloud, str]:
             if found:
                 quoted = _quote(value, found.start(), found.end())
                 return "submitter", (
-                    f"The system description names {found[0]} in its {field_name}: '{quoted}'."
+                    f"The {system.described_by} names {found[0]} in its {field_name}: '{quoted}'."
                 )
     return "not-named", (
-        f"The system description names no cloud (its system_name reads '{system.name}'); "
-        f"the result is listed here because {system.submitter}, a cloud, submitted it."
+        f"The {system.described_by} names no cloud (its {system.name_field} reads "
+        f"'{system.name}'); the result is listed here because {system.submitter}, a cloud, "
+        "submitted it."
     )
 
 

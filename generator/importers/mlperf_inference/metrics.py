@@ -41,6 +41,14 @@ MODELS = {
         "deepseek-r1", "whisper", "gpt-oss-120b", "wan-2.2-t2v-a14b", "qwen3-vl-235b-a22b",
         "dlrm-v3", "yolo-95", "yolo-99",
     ),
+    # The checker's list of the round (mlcommons/inference @b66003e, 2026-08-20): read only to
+    # tell a benchmark of the round from another name in MLCommons' table.
+    "v6.1": (
+        "resnet", "bert-99", "bert-99.9", "3d-unet-99", "3d-unet-99.9", "llama3.1-8b",
+        "llama3.1-8b-edge", "llama2-70b-99.9", "stable-diffusion-xl", "rgat", "deepseek-r1",
+        "whisper", "gpt-oss-120b", "wan-2.2-t2v-a14b", "qwen3-vl-235b-a22b", "qwen3.6-27b",
+        "dlrm-v3", "yolo-95", "yolo-99", "e2e-rag-qna", "e2e-rag-db",
+    ),
 }  # fmt: skip
 
 # Folder names the checker takes for an official model (its MODEL_CONFIG "model_mapping").
@@ -59,6 +67,7 @@ ALIASES = {
         "llama3_1-8b": "llama3.1-8b",
         "llama3_1-8b-edge": "llama3.1-8b-edge",
     },
+    "v6.1": {"llama3_1-8b": "llama3.1-8b", "llama3_1-8b-edge": "llama3.1-8b-edge"},
 }
 
 _BASE = {

@@ -229,9 +229,47 @@ class RoundRecords(RoundBuilder):
 
     # -- records ---------------------------------------------------------------------------------
 
+    @property
+    def table(self) -> bool:
+        """Whether the round is read from MLCommons' table alone: no logs, no descriptions."""
+        return self.entry.read == "table"
+
+    @property
+    def read_from(self) -> str:
+        if self.table:
+            return "as MLCommons' table of the round gives it (its logs could not be read)"
+        return "read from MLCommons' published logs"
+
+    @property
+    def figures_words(self) -> str:
+        if self.table:
+            return (
+                "The figures here are MLCommons' table's, as published: the system "
+                "descriptions and logs behind them could not be read."
+            )
+        return (
+            "The figures here are read from those logs as MLCommons' submission checker reads them."
+        )
+
     def source(self, system: SystemFile) -> dict[str, Any]:
         repository = self.entry.repository.rstrip("/")
         results = f"{system.division}/{system.folder}/results/{system.key}/"
+        if self.table:
+            return source_record(
+                self.source_id(system),
+                (
+                    f"MLPerf Inference {self.round_name} results table (summary.csv), the rows "
+                    f"of {system.division}/{system.folder}, {system.key}"
+                ),
+                f"{repository}/blob/{self.entry.commit}/summary.csv",
+                (
+                    "MLCommons' table of the round. The system's description and performance "
+                    f"logs (under {md(results)} in MLCommons' submission) are not in the "
+                    "repository read: each figure is the table's Result, in its Units, and the "
+                    "system's fields are the table's columns." + read_note(self.entry)
+                ),
+                PROGRAM,
+            )
         return source_record(
             self.source_id(system),
             (
@@ -366,8 +404,7 @@ class RoundRecords(RoundBuilder):
                 "text": (
                     f"MLCommons published {results} on {md(accelerator)}{on}, {described}, "
                     f"availability {statuses}, {division} division: {names}, {scenarios}. "
-                    "The figures here are read from those logs as MLCommons' "
-                    f"submission checker reads them.{invalid_words}"
+                    f"{self.figures_words}{invalid_words}"
                 ),
                 "source": first,
                 "grade": GRADE,
@@ -412,8 +449,7 @@ class RoundRecords(RoundBuilder):
             "per-model-throughput": {
                 "answer": "yes" if valid else "no",
                 "detail": (
-                    "A figure for each benchmark and scenario on each system, read from "
-                    "MLCommons' published logs."
+                    f"A figure for each benchmark and scenario on each system, {self.read_from}."
                     if valid
                     else "No submitted result has a valid figure."
                 ),
@@ -434,7 +470,7 @@ class RoundRecords(RoundBuilder):
             **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
             "summary": (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
-                f"{described}, on {names}, read from MLCommons' published logs. Each figure "
+                f"{described}, on {names}, {self.read_from}. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),

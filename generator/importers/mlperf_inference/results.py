@@ -84,6 +84,10 @@ class SystemFile:
     host_processor: str | None = None
     cooling: str | None = None
     driver: str | None = None
+    # What the system's fields were read from, and the field its name is in: its description,
+    # or, for a round read from MLCommons' table alone, the table's row.
+    described_by: str = "system description"
+    name_field: str = "system_name"
 
     @property
     def accelerators(self) -> int:
@@ -121,6 +125,8 @@ class Round:
     left_out: list[Problem] = field(default_factory=list)
     # Folders of a system's results that are no model of the round: named, never imported.
     not_models: list[str] = field(default_factory=list)
+    # Systems of CPUs alone, with no accelerator to count: named, never imported.
+    cpu_only: list[str] = field(default_factory=list)
 
 
 def _text(value: object) -> str | None:
