@@ -107,6 +107,37 @@ def test_search_for_inference_finds_the_program(page: Page, base_url: str) -> No
     expect(results).to_contain_text("MLPerf Inference")
 
 
+def test_search_finds_the_2026_round(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    count, results = search(page, "v6.1")
+    expect(count).to_have_text(re.compile(r"^\d+ (matching documents?|results?)$"), timeout=15000)
+    expect(results).to_contain_text("MLPerf Inference v6.1")
+
+
+def test_a_result_read_from_mlcommons_table_says_so(page: Page, base_url: str) -> None:
+    """A v6.1 result: its figures are MLCommons' table's, undated, beside the maker's own."""
+    page.goto(base_url + "validations/crusoe-amd-instinct-mi355x-mlperf-inference-v6-1/")
+    main = page.locator("article")
+    expect(main).to_contain_text("MLCommons' table's, as published")
+    expect(main).to_contain_text("could not be read")
+    expect(main.locator("table").filter(has_text="Scenario").first).to_contain_text(
+        "closed division, available"
+    )
+    expect(main).to_contain_text("Announced")
+    expect(page.locator("th", has_text="Announced").locator("xpath=..")).to_contain_text(
+        "not stated"
+    )
+
+
+def test_the_gb300_workloads_page_crosses_clouds_and_rounds(page: Page, base_url: str) -> None:
+    page.goto(base_url + "workloads/gb300/")
+    table = page.locator("article table").first
+    for provider in ("CoreWeave", "Nebius", "Oracle"):
+        expect(table.locator("thead")).to_contain_text(provider)
+    expect(table).to_contain_text("MLPerf Inference v6.0")
+    expect(table).to_contain_text("MLPerf Inference v6.1")
+
+
 def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> None:
     """Each chart has a light and a dark SVG; a page fetches only the scheme on show, and the
     other when the reader switches to it (both are lazy, and a hidden image is never near the

@@ -19,7 +19,9 @@ from generator.escape import markdown_literal as md
 from generator.model.imports import AcceleratorEntry, RoundEntry
 from generator.model.links import slug
 
-GRADE = "program-owner"  # MLCommons publishes the data, and owns the program
+# MLCommons publishes the data, and owns the program; a copy of it not authored by MLCommons
+# is a summary by someone else (`RoundBuilder.grade`).
+GRADE = "program-owner"
 ID_LENGTH = 80  # the model's longest id
 
 K = TypeVar("K", bound=Hashable)
@@ -74,12 +76,12 @@ def provider_record(provider: str, name: str | None, summary: str | None) -> dic
     return {"id": provider, "name": name, "url": None, "summary": summary}
 
 
-def system_record(system: Any, source: str, **extra: Any) -> dict[str, Any]:
+def system_record(system: Any, source: str, grade: str, **extra: Any) -> dict[str, Any]:
     """A system as a validation lists it, from its description (either program's `SystemFile`),
     with what its program adds after the fields both share."""
     return {
         "source": source,
-        "grade": GRADE,
+        "grade": grade,
         "key": system.key,
         "name": system.name,
         "division": system.division,
@@ -93,12 +95,12 @@ def system_record(system: Any, source: str, **extra: Any) -> dict[str, Any]:
 
 
 def invalid_record(
-    source: str, system: str, benchmark: str, reason: str, **extra: Any
+    source: str, system: str, benchmark: str, reason: str, grade: str, **extra: Any
 ) -> dict[str, Any]:
     """A result the rules do not let be scored, with why."""
     return {
         "source": source,
-        "grade": GRADE,
+        "grade": grade,
         "system": system,
         "benchmark": benchmark,
         "reason": reason,
@@ -165,12 +167,12 @@ def validation_head(
 
 
 def scope_record(
-    first: str, sizes: list[int], frameworks: set[str | None], models: int
+    first: str, sizes: list[int], frameworks: set[str | None], models: int, grade: str
 ) -> dict[str, Any]:
     """What a result ran on: its one size and framework where its systems share one."""
     return {
         "source": first,
-        "grade": GRADE,
+        "grade": grade,
         "accelerators": sizes[0] if len(sizes) == 1 else None,
         "framework": next(iter(frameworks)) if len(frameworks) == 1 else None,
         "recipe_release": None,
@@ -181,19 +183,19 @@ def scope_record(
     }
 
 
-def deployment_record(first: str) -> dict[str, Any]:
+def deployment_record(first: str, grade: str) -> dict[str, Any]:
     """Where a result ran, as a round's descriptions leave it: not stated."""
     return {
         "source": first,
-        "grade": GRADE,
+        "grade": grade,
         "location": None,
         "energy_source": None,
         "environment": None,
     }
 
 
-def outcome_record(text: str, first: str) -> dict[str, Any]:
-    return {"result": "results published", "text": text, "source": first, "grade": GRADE}
+def outcome_record(text: str, first: str, grade: str) -> dict[str, Any]:
+    return {"result": "results published", "text": text, "source": first, "grade": grade}
 
 
 def source_record(source_id: str, title: str, url: str, note: str, program: str) -> dict[str, Any]:
@@ -256,3 +258,6 @@ class RoundBuilder:
         written = written_by(program)
         self.marker = f"{written} --round {round_name}: the next import rewrites this file."
         self.shared_marker = f"{written}: the next import rewrites this file."
+        # Every fact of the round is MLCommons' own, unless it was read in a copy whose commits
+        # are not MLCommons': nothing then shows it equals MLCommons' publication.
+        self.grade = "secondary" if self.entry.read == "copy" else GRADE

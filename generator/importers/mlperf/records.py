@@ -19,7 +19,6 @@ from generator.derive.provenance import value_words
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core.records import (
-    GRADE,
     ID_LENGTH,
     RoundBuilder,
     answers,
@@ -162,7 +161,7 @@ class RoundRecords(RoundBuilder):
         system = found.system
         return {
             "source": self.source_id(system),
-            "grade": GRADE,
+            "grade": self.grade,
             "submitter": system.submitter,
             "system": system.key,
             "accelerators": system.nodes * system.accelerators_per_node,
@@ -303,7 +302,7 @@ class RoundRecords(RoundBuilder):
             source = self.mapping.published(found.round).source
         return {
             "source": source,
-            "grade": GRADE
+            "grade": self.grade
             if found.folder is not None
             else self.mapping.published(found.round).grade,
             "round": found.round,
@@ -349,7 +348,7 @@ class RoundRecords(RoundBuilder):
         first = self.source_id(group.systems[0])
         return {
             "source": first,
-            "grade": GRADE,
+            "grade": self.grade,
             "submitter": listed(submitters),
             "cloud": entry.cloud,
             **({"note": " ".join(notes)} if notes else {}),
@@ -416,7 +415,7 @@ class RoundRecords(RoundBuilder):
                     f"scoring rule.{again_words}{invalid_words}"
                 ),
                 "source": first,
-                "grade": GRADE,
+                "grade": self.grade,
             },
             {
                 "text": (
@@ -468,7 +467,7 @@ class RoundRecords(RoundBuilder):
         for name in submitters:
             renamed = self.mapping.submitters[name].renamed
             if renamed is not None:
-                claims.append({"text": renamed.note, "source": renamed.source, "grade": GRADE})
+                claims.append({"text": renamed.note, "source": renamed.source, "grade": self.grade})
         if entry.cloud != "submitter":
             claims.append(
                 {
@@ -507,7 +506,7 @@ class RoundRecords(RoundBuilder):
                 "source": "mlperf-training-benchmark",
             },
         }
-        deployment = deployment_record(first)
+        deployment = deployment_record(first, self.grade)
         stated = self.deployment(group)
         if stated is not None:
             deployment.update(stated)
@@ -521,13 +520,14 @@ class RoundRecords(RoundBuilder):
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),
-            "scope": scope_record(first, sizes_found, as_run, len(benchmarks)),
+            "scope": scope_record(first, sizes_found, as_run, len(benchmarks), self.grade),
             "deployment": deployment,
             "outcome": outcome_record(
                 f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
                 f"in round {self.round_name}, closed division, status Available cloud."
                 f"{again_words}{invalid_words}{idle_words}",
                 first,
+                self.grade,
             ),
             "measurements": [
                 {
@@ -536,7 +536,7 @@ class RoundRecords(RoundBuilder):
                     "value": s.minutes,
                     "unit": "min",
                     "source": self.source_id(s.system),
-                    "grade": GRADE,
+                    "grade": self.grade,
                     **({"note": note} if (note := self.note(s)) else {}),
                     "system": s.system.key,
                     "benchmark": s.benchmark,
@@ -553,6 +553,7 @@ class RoundRecords(RoundBuilder):
                 system_record(
                     s,
                     self.source_id(s),
+                    self.grade,
                     **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
                     **({"results_published": False} if s in idle else {}),
                 )
@@ -560,7 +561,11 @@ class RoundRecords(RoundBuilder):
             ],
             "invalid": [
                 invalid_record(
-                    self.source_id(s.system), s.system.key, s.benchmark, f"{s.folder}: {s.invalid}"
+                    self.source_id(s.system),
+                    s.system.key,
+                    s.benchmark,
+                    f"{s.folder}: {s.invalid}",
+                    self.grade,
                 )
                 for s in invalid
             ],

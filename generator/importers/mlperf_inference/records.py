@@ -17,7 +17,6 @@ from typing import Any
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core.records import (
-    GRADE,
     RoundBuilder,
     answers,
     deployment_record,
@@ -297,7 +296,7 @@ class RoundRecords(RoundBuilder):
             "value": figure.value,
             "unit": figure.unit,
             "source": self.source_id(result.system),
-            "grade": GRADE,
+            "grade": self.grade,
         }
         notes = []
         if result.from_summary:
@@ -323,7 +322,7 @@ class RoundRecords(RoundBuilder):
         if reference is not None and reference.figure is not None:
             found["reference"] = {
                 "source": self.source_id(reference.system),
-                "grade": GRADE,
+                "grade": self.grade,
                 "submitter": reference.system.submitter,
                 "system": reference.system.key,
                 "accelerators": reference.system.accelerators,
@@ -345,7 +344,7 @@ class RoundRecords(RoundBuilder):
         notes = list(dict.fromkeys(e.note for e in group.entries if e.note))
         return {
             "source": self.source_id(group.systems[0]),
-            "grade": GRADE,
+            "grade": self.grade,
             "submitter": listed(submitters),
             "cloud": clouds.pop() if len(clouds) == 1 else "not-named",
             **({"note": " ".join(notes)} if notes else {}),
@@ -407,7 +406,7 @@ class RoundRecords(RoundBuilder):
                     f"{self.figures_words}{invalid_words}"
                 ),
                 "source": first,
-                "grade": GRADE,
+                "grade": self.grade,
             },
             {
                 "text": (
@@ -474,13 +473,14 @@ class RoundRecords(RoundBuilder):
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),
-            "scope": scope_record(first, sizes_found, frameworks, len(benchmarks)),
-            "deployment": deployment_record(first),
+            "scope": scope_record(first, sizes_found, frameworks, len(benchmarks), self.grade),
+            "deployment": deployment_record(first, self.grade),
             "outcome": outcome_record(
                 f"MLCommons published {plural('result', len(valid))} in round "
                 f"{self.round_name}, {division} division, availability {statuses}."
                 f"{invalid_words}{preview_words}",
                 first,
+                self.grade,
             ),
             "measurements": [self.measurement(r) for r in valid],
             "claims": claims,
@@ -490,6 +490,7 @@ class RoundRecords(RoundBuilder):
                 system_record(
                     s,
                     self.source_id(s),
+                    self.grade,
                     host_processor=s.host_processor,
                     cooling=s.cooling,
                     driver=s.driver,
@@ -502,6 +503,7 @@ class RoundRecords(RoundBuilder):
                     r.system.key,
                     r.benchmark,
                     f"{r.folder}: {r.invalid}",
+                    self.grade,
                     scenario=r.scenario,
                 )
                 for r in invalid
