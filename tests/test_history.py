@@ -464,7 +464,8 @@ def test_no_page_or_data_file_calls_a_tpu_a_gpu(built: Path, real: Site) -> None
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("round_name", "earlier"), [("v4.1", "v4.0"), ("v5.0", "v4.1"), ("v5.1", "v5.0")]
+    ("round_name", "earlier"),
+    [("v4.1", "v4.0"), ("v5.0", "v4.1"), ("v5.1", "v5.0"), ("v6.0", "v5.1")],
 )
 def test_the_import_reports_exactly(
     round_name: str, earlier: str, capsys: pytest.CaptureFixture[str], content: Path

@@ -75,6 +75,6 @@ def typed_rounds(site: Site, program: str, validations: list[Validation]) -> lis
 def left_out(site: Site, program: str) -> list[tuple[str, str, str]]:
     """Each round's results the mapping says the site leaves out, as (round, what, why)."""
     mapping = site.imports.get(program)
-    if not isinstance(mapping, InferenceMapping):
+    if not isinstance(mapping, InferenceMapping | TrainingMapping):
         return []
     return [(entry.round, entry.what, entry.why) for entry in mapping.left_out]

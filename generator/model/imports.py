@@ -86,6 +86,15 @@ class AcceleratorEntry(Strict):
     noun: AcceleratorNoun
 
 
+class LeftOut(Strict):
+    """Results of a round the import reads that the site does not hold, and why: a program
+    page lists them, so a buyer sees what was left out as well as what was kept."""
+
+    round: RoundName
+    what: Text = Field(description="Whose results, and which: the submitter, its systems.")
+    why: Text
+
+
 # --- MLPerf Training -------------------------------------------------------------------------
 
 
@@ -153,6 +162,10 @@ class TrainingMapping(Strict):
         description="The chip makers, by submitter as published, to the vendor their chips are "
         "listed under: their closed results are the references a cloud's times are set against.",
     )
+    left_out: list[LeftOut] = Field(
+        default_factory=list,
+        description="Results that might read as a cloud's that the site leaves out, with why.",
+    )
 
 
 # --- MLPerf Inference ------------------------------------------------------------------------
@@ -199,15 +212,6 @@ class InferenceSubmitter(Strict):
                 "(names: [Nebius]), found none"
             )
         return self
-
-
-class LeftOut(Strict):
-    """Results of a round the import reads that the site does not hold, and why: a program
-    page lists them, so a buyer sees what was left out as well as what was kept."""
-
-    round: RoundName
-    what: Text = Field(description="Whose results, and which: the submitter, its systems.")
-    why: Text
 
 
 class InferenceMapping(Strict):

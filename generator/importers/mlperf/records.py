@@ -25,6 +25,7 @@ from generator.importers.core.records import (
     deployment_record,
     invalid_record,
     outcome_record,
+    read_note,
     scope_record,
     short_id,
     source_record,
@@ -227,7 +228,7 @@ class RoundRecords(RoundBuilder):
             (
                 f"The system's run logs are under {md(f'{system.folder}/results/{system.key}/')} "
                 "at the same commit. cloudqual computes each time from them by MLCommons' "
-                "scoring rule, as MLCommons' result_summarizer does."
+                "scoring rule, as MLCommons' result_summarizer does." + read_note(self.entry)
             ),
             PROGRAM,
         )
@@ -516,7 +517,7 @@ class RoundRecords(RoundBuilder):
             **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
             "summary": (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}: "
-                f"{described}, on {names}, computed from MLCommons' published run logs."
+                f"{described}, on {names}, computed from {self.logs}."
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),
@@ -570,6 +571,13 @@ class RoundRecords(RoundBuilder):
                 for s in invalid
             ],
         }
+
+    @property
+    def logs(self) -> str:
+        """Whose run logs the times are computed from: MLCommons', or a copy's."""
+        if self.entry.read == "copy":
+            return "the run logs a copy of the round holds, not MLCommons' own repository"
+        return "MLCommons' published run logs"
 
     def deployment(self, group: Group) -> dict[str, Any] | None:
         """What a submitter says of where the group's systems ran, from the mapping."""
