@@ -155,6 +155,10 @@ def hostile_content(folder: Path, payload: str) -> Hostile:
         for path in (content / "validations").glob("*.yaml"):
             if path.stem not in kept:
                 path.unlink()
+        # An analysis is of one validation, named by its file: it goes with a left-out one.
+        for path in (content / "analyses").glob("*.yaml"):
+            if path.stem not in kept:
+                path.unlink()
     records: dict[Path, tuple[str, dict[str, Any], dict[str, Any]]] = {}
     carried: dict[Path, set[Loc]] = {}
     for kind in KINDS:
