@@ -14,3 +14,17 @@ def listed(items: list[str], word: str = "and") -> str:
     if not items:
         return ""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def age_words(days: int | None) -> str:
+    """How old something is, in the unit a reader takes in at a glance: "12 days", "3 months",
+    "2 years"; "undated" where no date is known."""
+    if days is None:
+        return "undated"
+    if days < 0:
+        return "dated after this build's date"
+    if days < 60:
+        return plural("day", days)
+    if days < 730:
+        return plural("month", days // 30)
+    return plural("year", days // 365)

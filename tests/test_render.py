@@ -106,6 +106,13 @@ def test_every_record_page_and_section_is_rendered(real_site: Site, real_output:
         "workloads/" + re.sub(r"[^a-z0-9]+", "-", chip.lower()).strip("-") + ".md"
         for chip in chips.values()
     }
+    # A figures page per chip a measured figure is of.
+    expected.add("figures/index.md")
+    expected |= {
+        "figures/" + re.sub(r"[^a-z0-9]+", "-", chips[v.id].lower()).strip("-") + ".md"
+        for v in site.validations.values()
+        if v.id in chips and v.measurements
+    }
     pairs = {uri for uri in pages if uri.startswith("pairs/") and uri != "pairs/index.md"}
     assert set(pages) - pairs == expected
     for uri in pairs:

@@ -11,7 +11,7 @@ import pytest
 from browsing import chromium, served
 from build import make_project, mkdocs_build
 from conftest import EXHAUSTIVE, variants
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from synthetic import synthetic_content
 
 from generator.checks.loader import load_site
@@ -165,7 +165,8 @@ def test_compare_sorts_filters_and_reads_plain_without_script(
         plain.context.close()
         page = open_page(browser, base, "compare/", scheme)
         assert len(visible_rows(page, "results")) == len(everything)
-        page.select_option("select[name=cq-chip]", label="B200")
+        # Several chips are ticked by plain clicks: a box per chip.
+        page.get_by_role("checkbox", name="B200", exact=True).check()
         b200 = visible_rows(page, "results")
         assert b200 and {row[2] for row in b200} == {"B200"}
         assert len(b200) == sum(row[2] == "B200" for row in everything)
@@ -175,7 +176,7 @@ def test_compare_sorts_filters_and_reads_plain_without_script(
         lambda_b200 = {(r[0], r[2]) for r in visible_rows(page, "results")}
         assert lambda_b200 == {("Lambda", "B200")}
         page.select_option("select[name=cq-provider]", value="")
-        page.select_option("select[name=cq-chip]", [])
+        page.get_by_role("checkbox", name="B200", exact=True).uncheck()
         # Scale, largest first: the first row is the largest result, unstated ones last.
         gpus = page.get_by_role("button", name="Scale")
         gpus.click()
@@ -316,8 +317,8 @@ def test_one_address_answers_a_scale_question_and_keeps_the_filters(
         page = open_page(browser, base, "compare/?chip=B300&chip=GB300&gpus-min=256")
         shown = visible_rows(page, "results")
         assert sorted((row[0], row[1]) for row in shown) == expected and expected
-        chosen = page.eval_on_selector(
-            "select[name=cq-chip]", "s => Array.from(s.selectedOptions, o => o.value)"
+        chosen = page.eval_on_selector_all(
+            "input[name=cq-chip]:checked", "boxes => boxes.map(b => b.value)"
         )
         assert chosen == ["B300", "GB300"]
         assert page.input_value("input[name=cq-gpus-min]") == "256"
@@ -376,7 +377,7 @@ def test_the_answers_figure_follows_the_filters(browser: Browser, site_dir: Path
     with served(site_dir) as base:
         page = open_page(browser, base, "compare/")
         assert shown_answers(page) == expected(every)
-        page.select_option("select[name=cq-chip]", ["B300"])
+        page.get_by_role("checkbox", name="B300", exact=True).check()
         assert shown_answers(page) == expected(b300)
         parts = page.eval_on_selector_all(
             "figure[data-cq-shown=results] tbody tr:first-child .cq-stack__part",
@@ -413,9 +414,10 @@ def _pick(page: Page, ids: list[str]) -> None:
 
 
 @pytest.mark.parametrize("site_dir", REAL, indirect=True)
-def test_two_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> None:
-    """Two rows picked on the compare page open their pair's page where the site has one, and
-    otherwise a view composed from the two results' API documents."""
+def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> None:
+    """Two rows picked on the compare page open their pair's page where the site has one; three
+    (or any other two) open a view composed from the results' API documents. The picks and the
+    sort are in the address, so a shared link opens the same view."""
     pairs = sorted(p.parent.name for p in (site_dir / "pairs").glob("*/index.html"))
     first, second = pairs[0].split("--")
     with served(site_dir) as base:
@@ -424,27 +426,47 @@ def test_two_results_picked_open_side_by_side(browser: Browser, site_dir: Path) 
         page.locator(".cq-picker a").click()
         page.wait_for_load_state("networkidle")
         assert page.url.endswith(f"/pairs/{pairs[0]}/"), page.url
-        # No page for these two (different chips): their documents, side by side.
-        picked = ["crusoe-hgx-b300-exemplar", "lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1"]
-        assert "--".join(picked) not in pairs
+        picked = [
+            "lambda-nvidia-h100-sxm5-80gb-mlperf-training-v4-1",
+            "nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1",
+            "crusoe-hgx-b300-exemplar",
+        ]
         page.goto(base + "compare/")
-        _pick(page, [picked[1], "nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1", picked[0]])
-        assert page.locator("input.cq-pick:checked").count() == 2  # the first one dropped
+        page.get_by_role("button", name="Scale").click()
+        _pick(page, picked)
+        assert page.locator("input.cq-pick:checked").count() == 3
+        # The bar is at the foot of the screen, in reach of the boxes.
+        bar = page.locator(".cq-picker").bounding_box()
+        assert bar is not None and bar["y"] + bar["height"] <= 900 + 1
+        query = page.url.split("?", 1)[1]
+        assert query == "sort=gpus&" + "&".join(f"pick={p}" for p in picked)
+        # The shared address restores the sort and the picks.
+        shared = open_page(browser, base, f"compare/?{query}")
+        assert shared.locator("input.cq-pick:checked").count() == 3
+        head = shared.locator("th", has=shared.get_by_role("button", name="Scale"))
+        assert head.get_attribute("aria-sort") == "ascending"
+        assert visible_rows(shared, "results") == visible_rows(page, "results")
+        shared.context.close()
         page.locator(".cq-picker a").click()
         page.wait_for_selector("table.cq-pair-picked")
+        assert page.url.split("?", 1)[1] == "&".join(f"r={p}" for p in picked)
         heads = page.eval_on_selector_all(
             "table.cq-pair-picked thead th", "ths => ths.map(t => t.textContent.trim())"
         )
         titles = [h.split(": ")[0] for h in heads[1:]]
-        assert titles == ["Nebius NVIDIA Blackwell GPU (B200-SXM-180GB)", "Crusoe NVIDIA HGX B300"]
+        assert titles == [
+            "Lambda NVIDIA H100-SXM5-80GB",
+            "Nebius NVIDIA Blackwell GPU (B200-SXM-180GB)",
+            "Crusoe NVIDIA HGX B300",
+        ]
         rows = dict(
             page.eval_on_selector_all(
                 "table.cq-pair-picked tbody tr",
-                "rows => rows.map(r => [r.cells[0].textContent, [r.cells[1].textContent,"
-                " r.cells[2].textContent]])",
+                "rows => rows.map(r => [r.cells[0].textContent,"
+                " Array.from(r.cells).slice(1).map(c => c.textContent)])",
             )
         )
-        assert rows["Scale"][1] == "512 GPUs" and rows["Outcome"][1] == "pass (provider-reported)"
+        assert rows["Scale"][2] == "512 GPUs" and rows["Outcome"][2] == "pass (provider-reported)"
         # An address that names no result, or one not made of an id, composes nothing.
         for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
             page.goto(base + f"pairs/?{query}")
@@ -452,4 +474,56 @@ def test_two_results_picked_open_side_by_side(browser: Browser, site_dir: Path) 
             assert page.locator("table.cq-pair-picked").count() == 0
         said = page.locator(".cq-picked").is_hidden()
         assert said  # the last address was refused before anything was fetched
+        page.context.close()
+
+
+@pytest.mark.parametrize("site_dir", BOTH, indirect=True)
+def test_the_figures_of_a_chip_answer_which_cloud_is_closest_to_the_maker(
+    browser: Browser, site_dir: Path
+) -> None:
+    """From the home page, two clicks to a chip's figures; one filter and one sort there answer
+    "for Llama 2 70B on B200, which cloud is closest to NVIDIA's own?"; the address keeps the
+    filters and the sort, and the copy control copies it; the header row stays in view."""
+    with served(site_dir) as base:
+        page = open_page(browser, base, "")
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.get_by_role("link", name="the figures").click()
+        page.get_by_role("link", name="B200", exact=True).click()
+        page.wait_for_load_state("networkidle")
+        assert page.url == base + "figures/b200/"
+        every = visible_rows(page, "figures")
+        page.select_option("select[name=cq-benchmark]", label="Llama 2 70B")
+        page.select_option(
+            "select[name=cq-under]",
+            label="Server, 99% of the FP32 reference; closed division, available",
+        )
+        page.get_by_role("button", name="Against the chip maker's own").click()
+        page.get_by_role("button", name="Against the chip maker's own").click()
+        shown = visible_rows(page, "figures")
+        assert shown and len(shown) < len(every)
+        assert {row[1] for row in shown} == {"Llama 2 70B"}
+        shares = page.eval_on_selector_all(
+            "table[data-cq-table=figures] tbody tr:not([hidden])",
+            "rows => rows.map(r => r.cells[4].dataset.cqValue)",
+        )
+        stated = [float(s) for s in shares if s]
+        assert stated == sorted(stated, reverse=True) and stated
+        assert shares[len(stated) :] == [""] * (len(shares) - len(stated))
+        query = page.url.split("?", 1)[1]
+        assert query.endswith("&sort=-share") and query.startswith("benchmark=Llama+2+70B")
+        page.get_by_role("button", name="Copy the link to this view").click()
+        expect(page.locator(".cq-copier [aria-live]")).to_have_text("Link copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == page.url
+        again = open_page(browser, base, f"figures/b200/?{query}")
+        assert visible_rows(again, "figures") == shown
+        again.context.close()
+        # Scrolled inside the table, its header row is still where it was.
+        whole = open_page(browser, base, "figures/b200/")
+        table = whole.locator("table[data-cq-table=figures]")
+        table.scroll_into_view_if_needed()
+        top = table.locator("thead th").first.bounding_box()
+        assert table.evaluate("t => { t.scrollTop = 400; return t.scrollTop; }") > 0
+        after = table.locator("thead th").first.bounding_box()
+        assert top is not None and after is not None and abs(after["y"] - top["y"]) < 1
+        whole.context.close()
         page.context.close()

@@ -21,6 +21,7 @@ class Term:
     anchor: str  # the entry's id on the glossary page: "grade-program-owner"
     term: str
     meaning: str
+    source: str | None = None  # the id of the program document the meaning is read from
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,106 @@ COVERAGE_MEANINGS = {
     "its workloads ran is not published.",
 }
 assert set(COVERAGE_MEANINGS) == set(KIND_WORDS)
+
+
+INFERENCE_RULES = "mlperf-inference-rules"
+SUBMISSION_RULES = "mlperf-submission-rules"
+
+MLPERF_TERMS = (
+    Term(
+        "scenario",
+        "scenario",
+        "How MLPerf Inference sends its queries, and so what its figure measures: Offline, "
+        "Server or Interactive here (Single stream and Multistream are the other two). Figures "
+        "of different scenarios are never set side by side.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "scenario-offline",
+        "Offline",
+        "Every sample is sent at once, and the figure is the throughput measured, with no "
+        "latency bound: the most a system can do when nobody waits for an answer.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "scenario-server",
+        "Server",
+        "Queries arrive at random (a Poisson process), and the figure is the highest rate at "
+        "which the benchmark's latency bound still holds; for a language model, a time to the "
+        "first token and a time per output token.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "scenario-interactive",
+        "Interactive",
+        "As Server, under tighter latency bounds, for the language models that have it.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "accuracy-target",
+        "accuracy target",
+        "The accuracy a closed-division result must reach, as a share of the reference "
+        "model's: '99% of the FP32 reference' or '99.9%' where a benchmark offers both. Two "
+        "figures held to different targets are not the same measurement.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "division",
+        "closed division",
+        "The model must be equivalent to the benchmark's reference implementation (no "
+        "retraining) and meet its accuracy target; closed results are the ones comparable "
+        "with each other.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "division-open",
+        "open division",
+        "Any model, retrained or another one altogether, held to no accuracy or latency "
+        "target: the submission reports what it reached. An open figure is never the closed "
+        "division's of the same benchmark, so pages name the model that ran ('Llama 3.1 8B, "
+        "run in Llama 2 70B's place') and say it is open.",
+        INFERENCE_RULES,
+    ),
+    Term(
+        "availability-available",
+        "available (Available cloud)",
+        "MLCommons' category for a system a buyer can rent when it is measured: priced "
+        "(publicly or on request), rented by at least one third party, with public evidence "
+        "that it is available, and reasonably available for rent by others by the submission "
+        "date.",
+        SUBMISSION_RULES,
+    ),
+    Term(
+        "availability-preview",
+        "preview",
+        "A system not yet available when measured: MLCommons requires it to be available for "
+        "rent or purchase in time for the next submission, or after 140 days, whichever is "
+        "longer. Pages say 'preview: not available when measured'.",
+        SUBMISSION_RULES,
+    ),
+    Term(
+        "rescored",
+        "rescored (the same runs as an earlier round)",
+        "A figure a round publishes from an earlier round's runs, submitted again and scored "
+        "under the new round's rules. It measures nothing new, so pages never count it as "
+        "progress.",
+    ),
+    Term(
+        "against-the-maker",
+        "against the chip maker's own",
+        "A cloud's figure as a share of the chip maker's own closed-division result of the "
+        "same round, benchmark, scenario, accuracy target and number of accelerators: 100% "
+        "matches the maker, more is better. A time's share is of the maker's speed. Where the "
+        "maker published no such result, there is no share, and the page says so.",
+    ),
+    Term(
+        "strongest-of",
+        "strongest of N",
+        "On the home page's table, a cell shows one of a provider's results under a program: "
+        "the one at the largest scale a source states, then the newest. 'Strongest of 3' says "
+        "the provider has three results there; the provider's page lists them all.",
+    ),
+)
 
 
 def glossary(site: Site, policy: Policy) -> list[Section]:
@@ -113,7 +214,17 @@ def glossary(site: Site, policy: Policy) -> list[Section]:
             "trial or a contract to settle.",
         ),
     ]
-    return [
+    # MLPerf's words are read from its rules: where the content holds neither, they are left out.
+    cited = {t.source for t in MLPERF_TERMS if t.source is not None}
+    mlperf = MLPERF_TERMS if cited <= set(site.sources) else ()
+    sections = [
+        Section(
+            "MLPerf's words",
+            "Words MLPerf's results tables use, as MLCommons' own rules define them (each cites "
+            "the rules, read at the commit its source names), and the site's words for how it "
+            "sets MLPerf figures side by side.",
+            mlperf,
+        ),
         Section(
             "Terms",
             "Words the pages use in a sense of their own.",
@@ -145,3 +256,4 @@ def glossary(site: Site, policy: Policy) -> list[Section]:
             tuple(Term(f"coverage-{k}", KIND_WORDS[k], m) for k, m in COVERAGE_MEANINGS.items()),
         ),
     ]
+    return [section for section in sections if section.terms]

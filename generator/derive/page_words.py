@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from generator.derive.validation import APPLIES_WORDS
-from generator.english import plural
+from generator.english import age_words, plural
 from generator.model.policy import Policy
 from generator.model.records import (
     ChecklistItem,
@@ -147,10 +147,38 @@ class Latest:
     dated: list[Validation]
     undated: list[Validation]
     undated_words: str | None
+    newest: Validation | None  # the newest dated result
+    freshness: str  # how old the newest evidence is on the build's date, in a sentence
 
 
-def latest(newest_first: list[Validation]) -> Latest:
+def latest(newest_first: list[Validation], as_of: date) -> Latest:
     dated = [v for v in newest_first if v.announced is not None][:LATEST]
     undated_all = [v for v in newest_first if v.announced is None]
     shown = undated_all[: LATEST - len(dated)]
-    return Latest(dated, shown, undated(len(undated_all), len(shown), bool(dated)))
+    newest = dated[0] if dated else None
+    return Latest(
+        dated,
+        shown,
+        undated(len(undated_all), len(shown), bool(dated)),
+        newest,
+        freshness(newest, len(undated_all), as_of),
+    )
+
+
+def freshness(newest: Validation | None, undated_count: int, as_of: date) -> str:
+    """What the home page says of the age of the evidence: the newest dated result's date and
+    age on the build's date, and how many results no source dates (they may be newer)."""
+    if newest is None or newest.announced is None:
+        lead = f"On {as_of.isoformat()}, no result on this site is dated by a source"
+    else:
+        age = age_words((as_of - newest.announced).days)
+        lead = (
+            f"On {as_of.isoformat()}, the newest dated evidence here was announced on "
+            f"{newest.announced.isoformat()}, {age} earlier"
+        )
+    if not undated_count:
+        return f"{lead}."
+    return (
+        f"{lead}; {plural('result', undated_count)} no source dates, so their age is not "
+        "known, and some may be newer."
+    )

@@ -21,6 +21,7 @@ from generator.derive import chart_tables, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.evidence import Evidence, evidence
+from generator.derive.figures import ChipFigures, chip_figures
 from generator.derive.scorecard import Scorecard, scorecard
 from generator.model.policy import Policy
 from generator.model.records import CaseStudy, Program, Suite, Validation
@@ -68,6 +69,7 @@ class SiteFacts:
     partners: dict[str, list[tuple[Validation, str]]]
     pairs: list[workloads.Pair]
     chips: list[workloads.ChipView]
+    figures: list[ChipFigures]  # each chip's figures, every cloud's side by side
     whole_cloud: list[Validation]  # results that name no chip, so no workload
     # Newest first, under every provider, program and platform id (an empty list is a gap).
     by_provider: dict[str, list[Validation]]
@@ -216,6 +218,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     named = sorted(site.providers.values(), key=lambda p: (p.name, p.id))
     gaps = {c.id: derive.gaps(c, site.programs[c.program]) for c in site.case_studies.values()}
     clouds = [p.id for p in named if is_cloud(by_provider[p.id])]
+    chip_views = workloads.by_chip(site, derived, validations)
     return SiteFacts(
         policy=policy,
         validations=validations,
@@ -231,7 +234,15 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
             for v_id, others in chosen.items()
         },
         pairs=workloads.pairs(site, chosen),
-        chips=workloads.by_chip(site, derived, validations),
+        chips=chip_views,
+        figures=chip_figures(
+            validations,
+            derived,
+            {v.id: rows[v.id].provider for v in validations},
+            {v.id: rows[v.id].program for v in validations},
+            {view.chip: view.slug for view in chip_views},
+            policy.as_of,
+        ),
         whole_cloud=[v for v in validations if derived[v.id].reconciliation.chip is None],
         by_provider=by_provider,
         by_program=grouped(validations, lambda v: v.program, site.programs),

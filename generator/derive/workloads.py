@@ -27,7 +27,7 @@ from generator.derive.provenance import (
     value_words,
 )
 from generator.derive.validation import Derived, measurement_count, release_key
-from generator.english import plural
+from generator.english import listed, plural
 from generator.model.links import chip_slug
 from generator.model.records import Measurement, Validation, accelerator_noun
 from generator.model.site import Site
@@ -96,6 +96,19 @@ def figure(validation: Validation, measurement: Measurement, noun: str) -> str:
     return f"{value_words(measurement.value, measurement.unit)}{at}{scenario}{marked}"
 
 
+def measured_words(validation: Validation, figures: list[Measurement], noun: str) -> str:
+    """A result's figures of one workload, in a cell of a chip's workloads: the figure itself
+    where it is one, else how many, at what sizes and in which scenarios (each figure is on the
+    chip's figures page, beside every other cloud's)."""
+    if len(figures) == 1:
+        return figure(validation, figures[0], noun)
+    counts = sorted({c for m in figures if (c := measurement_count(validation, m))})
+    sizes = f" at {listed([str(c) for c in counts])} {noun}s" if counts else ""
+    scenarios: list[str] = sorted({m.scenario for m in figures if m.scenario})
+    under = f"; {listed(scenarios)}" if scenarios else ""
+    return f"{len(figures)} figures{sizes}{under}"
+
+
 def by_chip(
     site: Site, derived: dict[str, Derived], validations: list[Validation]
 ) -> list[ChipView]:
@@ -110,14 +123,18 @@ def by_chip(
         program = site.programs[v.program].name
         providers[chip].add(v.provider)
         covered = False
+        noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
+        measured: dict[str, list[Measurement]] = defaultdict(list)
         for m in v.measurements:
             # A model run in a benchmark's place, or an open-division figure, has its own row:
             # it is never read as the closed division's figure of the workload.
-            workload = measured_as(m, system_of(v, m))
+            measured[measured_as(m, system_of(v, m))].append(m)
+        for workload, figures in measured.items():
             key = (program, workload, "", "", "")
             row = rows[chip].setdefault(key, Row(program, workload, None, None, ()))
-            noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
-            row.cells.setdefault(v.provider, []).append(Cell(v, "measured", figure(v, m, noun)))
+            row.cells.setdefault(v.provider, []).append(
+                Cell(v, "measured", measured_words(v, figures, noun))
+            )
             covered = True
         reconciliation = derived[v.id].reconciliation
         suite = reconciliation.suite

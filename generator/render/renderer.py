@@ -334,6 +334,8 @@ class Renderer:
             self.checklist_page(),
             self.workloads_page(),
             *self.chip_pages(),
+            self.figures_page(),
+            *self.chip_figures_pages(),
             self.pairs_page(),
             *self.pair_pages(),
             *self.result_pages(),
@@ -349,7 +351,7 @@ class Renderer:
         return by_uri
 
     def home_page(self) -> Page:
-        latest = page_words.latest(self.validations)
+        latest = page_words.latest(self.validations, self.policy.as_of)
         return self.page(
             "index.md", "home.md.j2", None, **vars(latest), flagged=self.flagged(),
             timeline=self.charts["timeline"], scorecard=self.site_facts.scorecard,
@@ -508,6 +510,7 @@ class Renderer:
         )
 
     def chip_pages(self) -> Iterator[Page]:
+        measured = {chip.chip for chip in self.site_facts.figures}
         for chip in self.site_facts.chips:
             yield self.page(
                 f"workloads/{chip.slug}.md",
@@ -515,7 +518,15 @@ class Renderer:
                 None,
                 chip=chip,
                 kind_words=workloads.KIND_WORDS,
+                has_figures=chip.chip in measured,
             )
+
+    def figures_page(self) -> Page:
+        return self.page("figures/index.md", "figures.md.j2", None, chips=self.site_facts.figures)
+
+    def chip_figures_pages(self) -> Iterator[Page]:
+        for chip in self.site_facts.figures:
+            yield self.page(f"figures/{chip.slug}.md", "figures-chip.md.j2", None, chip=chip)
 
     def pairs_page(self) -> Page:
         """The index of the side-by-side pages, by the chip family of the pair's first result."""

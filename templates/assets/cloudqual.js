@@ -27,23 +27,20 @@
     return a.localeCompare(b, "en", { numeric: true, sensitivity: "base" });
   }
 
-  // A choice of the column's values: a select, of one value or (multiple) several.
+  // A choice of the column's values: a select of one value, or (multiple) a box per value, so
+  // several are picked by plain clicks and the page shows which are.
   function choice(name, filter, index, rows, multiple) {
+    const values = [...new Set(rows.map((row) => valueOf(row.cells[index])))];
+    values.sort((a, b) => compare("text", a, b));
+    if (multiple) return boxes(name, filter, index, values);
     const label = document.createElement("label");
     label.textContent = name;
     const select = document.createElement("select");
     select.name = `cq-${filter}`;
-    if (multiple) {
-      select.multiple = true;
-      select.size = 4;
-    } else {
-      select.add(new Option(`Every ${name.toLowerCase()}`, ""));
-    }
-    const values = [...new Set(rows.map((row) => valueOf(row.cells[index])))];
-    values.sort((a, b) => compare("text", a, b));
+    select.add(new Option(`Every ${name.toLowerCase()}`, ""));
     for (const value of values) select.add(new Option(value, value));
     label.appendChild(select);
-    const chosen = () => Array.from(select.selectedOptions, (o) => o.value).filter((v) => v);
+    const chosen = () => (select.value ? [select.value] : []);
     return {
       index,
       element: label,
@@ -51,14 +48,53 @@
       param: filter,
       values: chosen,
       set(values) {
-        for (const value of values) {
-          // A value the table does not hold (an old link) is kept, and matches no row.
-          if (!Array.from(select.options).some((o) => o.value === value)) {
-            select.add(new Option(value, value));
-          }
+        const value = values[0] || "";
+        // A value the table does not hold (an old link) is kept, and matches no row.
+        if (value && !Array.from(select.options).some((o) => o.value === value)) {
+          select.add(new Option(value, value));
         }
-        for (const option of select.options) option.selected = values.includes(option.value);
-        if (!multiple && !values.length) select.value = "";
+        select.value = value;
+      },
+      test(value) {
+        const wanted = chosen();
+        return wanted.length === 0 || wanted.includes(value);
+      },
+      bounded: () => false,
+    };
+  }
+
+  function boxes(name, filter, index, values) {
+    const group = document.createElement("fieldset");
+    group.className = "cq-boxes";
+    const legend = document.createElement("legend");
+    legend.textContent = `${name} (any of those ticked; none ticked: every one)`;
+    group.appendChild(legend);
+    const inputs = [];
+    function add(value) {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.name = `cq-${filter}`;
+      input.value = value;
+      label.append(input, ` ${value}`);
+      group.appendChild(label);
+      inputs.push(input);
+      return input;
+    }
+    values.forEach(add);
+    const chosen = () => inputs.filter((input) => input.checked).map((input) => input.value);
+    return {
+      index,
+      element: group,
+      controls: inputs,
+      param: filter,
+      values: chosen,
+      set(wanted) {
+        for (const value of wanted) {
+          // A value the table does not hold (an old link) is kept, and matches no row.
+          if (value && !inputs.some((input) => input.value === value)) add(value);
+        }
+        for (const input of inputs) input.checked = wanted.includes(input.value);
       },
       test(value) {
         const wanted = chosen();
@@ -108,9 +144,11 @@
     };
   }
 
-  // A box on each row: two rows picked give a link to their side-by-side view (`pairs` is the
-  // side-by-side index's address, which opens the pair's own page where the site has one).
-  function picker(rows, pairs) {
+  // A box on each row: results picked, two or more, open side by side (`pairs` is the
+  // side-by-side index's address: two open the pair's own page where the site has one, more a
+  // view composed of their API documents). The bar stays at the foot of the screen, in reach
+  // of the boxes, while the table is in view. `restore` are the ids an address picked.
+  function picker(rows, pairs, restore, changed) {
     const bar = document.createElement("p");
     bar.className = "cq-picker";
     const words = document.createElement("span");
@@ -118,16 +156,29 @@
     bar.append(words, " ", open);
     const picked = [];
     function show() {
-      open.hidden = picked.length !== 2;
+      open.hidden = picked.length < 2;
       words.textContent =
-        picked.length === 2 ? "" : `Pick two results to set them side by side (${picked.length} of 2).`;
-      if (picked.length === 2) {
+        picked.length < 2
+          ? `Pick two results or more to set them side by side (${picked.length} picked).`
+          : `${picked.length} picked.`;
+      if (picked.length >= 2) {
         const address = new URL(pairs);
-        address.search = new URLSearchParams({ a: picked[0].id, b: picked[1].id }).toString();
+        const params = new URLSearchParams();
+        if (picked.length === 2) {
+          params.set("a", picked[0].id);
+          params.set("b", picked[1].id);
+        } else {
+          for (const p of picked) params.append("r", p.id);
+        }
+        address.search = params.toString();
         open.href = address.href;
-        open.textContent = `Open ${picked[0].label} and ${picked[1].label} side by side`;
+        open.textContent =
+          picked.length === 2
+            ? `Open ${picked[0].label} and ${picked[1].label} side by side`
+            : `Open the ${picked.length} picked side by side`;
       }
     }
+    const byId = new Map();
     for (const row of rows) {
       const id = row.getAttribute("data-cq-id");
       if (id === null) continue;
@@ -140,16 +191,47 @@
         const at = picked.findIndex((p) => p.id === id);
         if (box.checked && at < 0) picked.push({ id, label, box });
         if (!box.checked && at >= 0) picked.splice(at, 1);
-        while (picked.length > 2) {
-          const first = picked.shift();
-          first.box.checked = false;
-        }
         show();
+        changed();
       });
+      byId.set(id, { id, label, box });
       row.cells[0].prepend(box, " ");
     }
+    for (const id of restore) {
+      const found = byId.get(id);
+      if (found !== undefined && !found.box.checked) {
+        found.box.checked = true;
+        picked.push(found);
+      }
+    }
     show();
-    return bar;
+    return { bar, ids: () => picked.map((p) => p.id) };
+  }
+
+  // A control that copies the address of the view shown: its filters, sort and picks.
+  function copier() {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "cq-copy";
+    button.textContent = "Copy the link to this view";
+    const said = document.createElement("span");
+    said.className = "cq-note";
+    said.setAttribute("aria-live", "polite"); // not a role=status: the table's count is that
+    button.addEventListener("click", () => {
+      const address = window.location.href;
+      const done = () => {
+        said.textContent = "Link copied.";
+      };
+      const shown = () => {
+        said.textContent = ` Copy it from here: ${address}`;
+      };
+      if (navigator.clipboard) navigator.clipboard.writeText(address).then(done, shown);
+      else shown();
+    });
+    const holder = document.createElement("span");
+    holder.className = "cq-copier";
+    holder.append(button, said);
+    return holder;
   }
 
   function setUp(table) {
@@ -159,6 +241,12 @@
     const filters = [];
     const noun = table.getAttribute("data-cq-noun") || "rows";
     const useAddress = table.hasAttribute("data-cq-url");
+    // Each row's cell values, read once: a filter change compares, and reads no cell again.
+    const known = new Map(rows.map((row) => [row, Array.from(row.cells, valueOf)]));
+    // The column sorted by, as the address names it ({key, ascending}), and the picker.
+    let sorted = null;
+    let picks = null;
+    const sorters = new Map();
     const controls = document.createElement("div");
     controls.className = "cq-controls";
     const status = document.createElement("p");
@@ -171,8 +259,8 @@
     plain.search = "";
     reset.href = plain.href;
 
-    // The filters as address parameters, in the columns' order.
-    function parameters() {
+    // The filters as address parameters, in the columns' order; then the sort and the picks.
+    function parameters(filtersOnly) {
       const params = new URLSearchParams();
       for (const f of filters) {
         if (f.param !== null) {
@@ -183,6 +271,9 @@
           });
         }
       }
+      if (filtersOnly) return params;
+      if (sorted !== null) params.set("sort", (sorted.ascending ? "" : "-") + sorted.key);
+      if (picks !== null) for (const id of picks.ids()) params.append("pick", id);
       return params;
     }
 
@@ -227,8 +318,10 @@
     function apply() {
       let shown = 0;
       for (const row of rows) {
-        const keep = filters.every((f) => f.test(valueOf(row.cells[f.index])));
-        row.hidden = !keep;
+        const values = known.get(row);
+        const keep = filters.every((f) => f.test(values[f.index]));
+        // Only a row that changes is touched: at a thousand rows, each write costs a layout.
+        if (row.hidden === keep) row.hidden = !keep;
         shown += keep ? 1 : 0;
       }
       const bounded = filters.filter((f) => f.bounded()).map((f) => f.name.toLowerCase());
@@ -239,8 +332,8 @@
       }
       status.textContent = words;
       summarise();
-      const query = parameters().toString();
-      reset.hidden = query === "";
+      const query = parameters(false).toString();
+      reset.hidden = parameters(true).toString() === "";
       if (useAddress) {
         const address = new URL(window.location.href);
         address.search = query;
@@ -259,10 +352,9 @@
         made = range(name, kind, th.getAttribute("data-cq-param") || `col${index}`, index);
       }
       if (made !== null) {
-        for (const control of made.controls) {
-          control.addEventListener("change", apply);
-          control.addEventListener("input", apply);
-        }
+        // On the control's element, not each input: a box an old link adds is heard too.
+        made.element.addEventListener("change", apply);
+        made.element.addEventListener("input", apply);
         controls.appendChild(made.element);
         filters.push(made);
       }
@@ -274,10 +366,11 @@
       button.title = `Sort by ${name.toLowerCase()}`;
       th.textContent = "";
       th.appendChild(button);
-      button.addEventListener("click", () => {
-        const ascending = th.getAttribute("aria-sort") !== "ascending";
+      const key = filter || th.getAttribute("data-cq-param") || `col${index}`;
+      function sortBy(ascending) {
         for (const other of head.cells) other.removeAttribute("aria-sort");
         th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+        sorted = { key, ascending };
         const keyed = rows.map((row, position) => [valueOf(row.cells[index]), position, row]);
         keyed.sort((x, y) => {
           if (x[0] === "" || y[0] === "") return compare(sort, x[0], y[0]) || x[1] - y[1];
@@ -285,6 +378,11 @@
           return (ascending ? order : -order) || x[1] - y[1];
         });
         for (const [, , row] of keyed) body.appendChild(row);
+      }
+      sorters.set(key, sortBy);
+      button.addEventListener("click", () => {
+        sortBy(th.getAttribute("aria-sort") !== "ascending");
+        apply();
       });
     });
     reset.addEventListener("click", (event) => {
@@ -294,33 +392,48 @@
     });
     controls.appendChild(status);
     controls.appendChild(reset);
-    const target = document.getElementById(table.getAttribute("data-cq-pick") || "");
-    if (target !== null) controls.appendChild(picker(rows, target.href));
-    if (useAddress) {
-      const params = new URLSearchParams(window.location.search);
-      for (const f of filters) {
-        f.set(f.param !== null ? params.getAll(f.param) : f.params.map((p) => params.get(p)));
-      }
+    if (useAddress) controls.appendChild(copier());
+    const params = new URLSearchParams(useAddress ? window.location.search : "");
+    for (const f of filters) {
+      f.set(f.param !== null ? params.getAll(f.param) : f.params.map((p) => params.get(p)));
     }
+    const wanted = params.get("sort") || "";
+    const sortBy = sorters.get(wanted.replace(/^-/, ""));
+    if (sortBy !== undefined) sortBy(!wanted.startsWith("-"));
     const holder = table.closest(".cq-scroll") || table;
     holder.parentNode.insertBefore(controls, holder);
+    const target = document.getElementById(table.getAttribute("data-cq-pick") || "");
+    if (target !== null) {
+      picks = picker(rows, target.href, params.getAll("pick"), apply);
+      holder.parentNode.insertBefore(picks.bar, holder.nextSibling);
+    }
     apply();
   }
 
   document.querySelectorAll("table[data-cq-table]").forEach(setUp);
 
-  // The side-by-side view of two results picked on the compare page (?a=ID&b=ID): the pair's
-  // own page where the site has one, else composed here from the two results' API documents.
-  // Every value is set as text, never as markup.
+  // The side-by-side view of the results picked on the compare page: two (?a=ID&b=ID) open the
+  // pair's own page where the site has one; any other pick, or more (?r=ID&r=ID&r=ID), is
+  // composed here from the results' API documents. Every value is set as text, never as markup.
   const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  const MOST = 12; // more columns than a screen can read side by side
   const holder = document.querySelector(".cq-picked");
   const query = new URLSearchParams(window.location.search);
-  const ids = [query.get("a"), query.get("b")];
-  if (holder !== null && ids.every((id) => id !== null && ID.test(id)) && ids[0] !== ids[1]) {
+  const two = [query.get("a"), query.get("b")].filter((id) => id !== null);
+  const ids = query.getAll("r").length ? query.getAll("r") : two;
+  const fine =
+    ids.length >= 2 &&
+    ids.length <= MOST &&
+    ids.every((id) => ID.test(id)) &&
+    new Set(ids).size === ids.length;
+  if (holder !== null && fine) {
     const pair = [...ids].sort().join("--");
-    const own = Array.from(document.querySelectorAll(".md-typeset a[href]")).find((a) =>
-      new URL(a.href).pathname.replace(/\/$/, "").endsWith(`/${pair}`),
-    );
+    const own =
+      ids.length === 2
+        ? Array.from(document.querySelectorAll(".md-typeset a[href]")).find((a) =>
+            new URL(a.href).pathname.replace(/\/$/, "").endsWith(`/${pair}`),
+          )
+        : undefined;
     if (own !== undefined) {
       window.location.replace(own.href);
     } else {
@@ -337,16 +450,29 @@
       }),
     );
     const heading = document.createElement("h2");
-    heading.textContent = "The two results you picked";
+    heading.textContent = `The ${picked.length === 2 ? "two" : picked.length} results you picked`;
     into.replaceChildren(heading);
     into.hidden = false;
     Promise.all(fetched)
-      .then((documents) => into.appendChild(sideBySide(documents, api)))
+      .then((documents) => {
+        const frame = document.createElement("div");
+        frame.className = "cq-scroll";
+        frame.appendChild(sideBySide(documents, api));
+        into.appendChild(frame);
+      })
       .catch((error) => {
         const said = document.createElement("p");
         said.textContent = `They cannot be shown: ${error.message}.`;
         into.appendChild(said);
       });
+  }
+
+  // What a figure is, as the figures pages set it beside another: what ran (an open-division
+  // stand-in model named first), its scenario and accuracy target, and its metric and unit.
+  function measuredAs(m) {
+    const ran = m.model_run ? `${m.model_run}, run in ${m.workload}'s place` : m.workload;
+    const under = [m.scenario, m.accuracy_target].filter((part) => part).join(", ");
+    return `${ran}${under ? `, ${under}` : ""} (${m.metric}, ${m.unit})`;
   }
 
   function sideBySide(documents, api) {
@@ -373,23 +499,24 @@
       ["Outcome", (d) => `${d.record.outcome.result} (${d.record.outcome.grade})`],
       ["Evidence answered yes", (d) => `${yes(d)} of ${applicable(d)}`],
     ];
-    // Each workload's figures, every one of them (a result may have several systems), where
-    // both results measured it by the same metric.
-    const workloads = (d) => {
+    // Each figure, by what it is (`measuredAs`), where at least two of the results measured
+    // it: every one of a result's figures of it (a result may have several systems).
+    const figures = (d) => {
       const found = new Map();
       for (const m of d.record.measurements) {
-        const key = `${m.workload} (${m.metric}, ${m.unit})`;
+        const key = measuredAs(m);
         found.set(key, [...(found.get(key) || []), m]);
       }
       return found;
     };
-    const [first, second] = documents.map(workloads);
-    for (const key of first.keys()) {
-      if (!second.has(key)) continue;
-      lines.push([key, (d) => workloads(d).get(key).map((m) => {
+    const each = documents.map(figures);
+    const keys = [...new Set(each.flatMap((found) => [...found.keys()]))].sort();
+    for (const key of keys) {
+      if (each.filter((found) => found.has(key)).length < 2) continue;
+      lines.push([key, (d, i) => (each[i].get(key) || []).map((m) => {
         const system = m.system ? ` (${m.system})` : "";
         return `${Number(m.value.toFixed(2))} ${m.unit}${system}`;
-      }).join("; ")]);
+      }).join("; ") || "not measured"]);
     }
     const body = table.createTBody();
     for (const [name, cell] of lines) {
@@ -397,7 +524,9 @@
       const th = row.appendChild(document.createElement("th"));
       th.scope = "row";
       th.textContent = name;
-      for (const doc of documents) row.insertCell().textContent = cell(doc);
+      documents.forEach((doc, i) => {
+        row.insertCell().textContent = cell(doc, i);
+      });
     }
     return table;
   }
