@@ -31,7 +31,7 @@ def test_placement_keeps_yaml_records_in_kind_folders(tmp_path: Path) -> None:
     assert found == [("questions", content / "questions" / "a.yaml", "content/questions/a.yaml")]
     elsewhere = (
         "expected a record in one of content/{sources,programs,suites,providers,platforms,"
-        "validations,case-studies,checklists,questions,analyses}/, found a file elsewhere"
+        "validations,case-studies,checklists,questions,analyses,concerns}/, found a file elsewhere"
     )
     assert [str(problem) for problem in problems] == [
         "content/questions/b.yml:1:1: expected a .yaml file, found b.yml",

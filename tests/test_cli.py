@@ -64,7 +64,7 @@ def test_check_fails_on_a_warning_as_the_strict_build_does(
     assert printed.out == ""
     assert printed.err.splitlines() == [
         WARNING,
-        "cloudqual check: 10 files checked: 0 errors, 1 warnings.",
+        "cloudqual check: 11 files checked: 0 errors, 1 warnings.",
     ]
     # Checking only files without the warning still passes.
     clean = content / "questions" / "test-question.yaml"
@@ -87,7 +87,7 @@ def test_github_format_fails_on_a_warning_and_annotates_it(
         "title=cloudqual%3A evidence::expected an answer to the evidence question"
     )
     assert out[2:-1] == [WARNING]
-    assert printed.err == "cloudqual check: 10 files checked: 0 errors, 1 warnings.\n"
+    assert printed.err == "cloudqual check: 11 files checked: 0 errors, 1 warnings.\n"
     assert "## cloudqual check: 0 errors, 1 warnings" in summary.read_text(encoding="utf-8")
 
 

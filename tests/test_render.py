@@ -89,6 +89,7 @@ def test_every_record_page_and_section_is_rendered(real_site: Site, real_output:
         "data.md",
         "changelog.md",
         "glossary.md",
+        "concerns.md",
     }
     expected |= {"workloads/index.md", "pairs/index.md"}
     for kind in ("validations", "providers", "programs", "platforms"):

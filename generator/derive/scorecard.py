@@ -27,12 +27,14 @@ class Cell:
 class Row:
     provider: str  # the provider's id
     cells: list[Cell | None]  # in the order of the scorecard's programs; None where it has none
+    covered: int = 0  # how many of a buyer's concerns its results cover (derive/concerns.py)
 
 
 @dataclass(frozen=True)
 class Scorecard:
     programs: list[Program]  # the columns, by name
     rows: list[Row]
+    concerns: int = 0  # how many concerns there are
 
 
 def strength(validation: Validation, accelerators: int | None) -> tuple[int, int, date, str]:
@@ -47,9 +49,12 @@ def scorecard(
     programs: list[Program],
     by_provider: dict[str, list[Validation]],
     accelerators: dict[str, int | None],
+    covered: dict[str, int] | None = None,
+    concerns: int = 0,
 ) -> Scorecard:
     """The scorecard of `clouds` (provider ids, in order) under `programs`; `accelerators` is
-    each result's largest stated count, by validation id."""
+    each result's largest stated count, by validation id; `covered` how many of the `concerns`
+    each provider's results cover."""
     columns = sorted(programs, key=lambda p: (p.name, p.id))
     rows = []
     for provider in clouds:
@@ -61,5 +66,5 @@ def scorecard(
                 continue
             best = max(results, key=lambda v: strength(v, accelerators[v.id]))
             cells.append(Cell(best, len(results)))
-        rows.append(Row(provider, cells))
-    return Scorecard(columns, rows)
+        rows.append(Row(provider, cells, (covered or {}).get(provider, 0)))
+    return Scorecard(columns, rows, concerns)

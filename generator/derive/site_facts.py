@@ -20,6 +20,7 @@ from typing import Literal, TypeVar
 from generator.derive import chart_tables, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
+from generator.derive.concerns import ConcernCoverage, coverage, covered_count
 from generator.derive.evidence import Evidence, evidence
 from generator.derive.figures import ChipFigures, chip_figures
 from generator.derive.scorecard import Scorecard, scorecard
@@ -79,6 +80,8 @@ class SiteFacts:
     clouds: list[str]
     submitters: list[str]
     conflicts: dict[str, list[derive.Conflict]]  # by provider id
+    # By provider id: each buyer's concern against the provider's results, in the concerns' order.
+    concerns: dict[str, list[ConcernCoverage]]
     programs_without: dict[str, list[Program]]  # by provider id: programs it has no result under
     case_studies: dict[str, list[CaseStudy]]  # by program id
     gaps: dict[str, list[derive.Gap]]  # by case study id, a gap per finding
@@ -218,6 +221,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     named = sorted(site.providers.values(), key=lambda p: (p.name, p.id))
     gaps = {c.id: derive.gaps(c, site.programs[c.program]) for c in site.case_studies.values()}
     clouds = [p.id for p in named if is_cloud(by_provider[p.id])]
+    covering = {p: coverage(site, own) for p, own in by_provider.items()}
     chip_views = workloads.by_chip(site, derived, validations)
     return SiteFacts(
         policy=policy,
@@ -250,6 +254,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         clouds=clouds,
         submitters=[p.id for p in named if not is_cloud(by_provider[p.id])],
         conflicts={p: derive.conflicts(own) for p, own in by_provider.items()},
+        concerns=covering,
         programs_without={
             p: [
                 program
@@ -269,7 +274,12 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
             if (found := flags(derived[v.id], superseded=v.id in replaced_by))
         ],
         scorecard=scorecard(
-            clouds, programs, by_provider, {v.id: rows[v.id].accelerators for v in validations}
+            clouds,
+            programs,
+            by_provider,
+            {v.id: rows[v.id].accelerators for v in validations},
+            {p: covered_count(found) for p, found in covering.items()},
+            len(site.concerns),
         ),
         fired={
             rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)

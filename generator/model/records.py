@@ -224,6 +224,27 @@ class ReleaseNotHeld(Strict):
     why: Text = Field(description="Why its results are not on the site.")
 
 
+class CatalogueEntry(Strict):
+    """One criterion of a program's published catalogue, as the file gives it."""
+
+    id: Annotated[str, StringConstraints(min_length=1, max_length=80, pattern=ID_PATTERN)]
+    label: Name
+    category: Name
+    coverage: Name = Field(description="How fully the program checks it, in its own word.")
+    harnesses: list[Name] = Field(description="Where it runs, in the program's own words.")
+
+
+class Catalogue(Sourced):
+    """Every criterion a program's own file lists, copied whole at one version."""
+
+    at: Text = Field(description="The file and the version it was read at.")
+    applies: Text = Field(
+        description="What the catalogue is, and what it may not be read as: e.g. that it is "
+        "newer than the ratings published, so no criterion is shown to be one a rating applied."
+    )
+    criteria: list[CatalogueEntry] = Field(min_length=1)
+
+
 class Program(Record):
     name: Name
     owner: Name = Field(description="Who defines the program and its criteria.")
@@ -245,6 +266,11 @@ class Program(Record):
         default_factory=list,
         description="Releases whose results the site does not hold, and why; the releases it "
         "holds are those of its validations.",
+    )
+    catalogue: Catalogue | None = Field(
+        default=None,
+        description="The program's own list of criteria, copied whole from its file, where it "
+        "publishes one.",
     )
 
 
@@ -727,6 +753,68 @@ class Question(Sourced, Record):
     why: Text
 
 
+CoverWord = Literal["checks", "in-part", "does-not"]
+COVER_MEANINGS: dict[str, str] = {
+    "checks": "The program's own documents say it examines this, and how.",
+    "in-part": "The program examines part of it, or only at the system it ran on; the quote "
+    "says which part.",
+    "does-not": "The program's documents say nothing of it, or say it is left out: a result "
+    "of the program tells a buyer nothing here.",
+}
+
+
+class ConcernAnswer(Sourced):
+    """What one program's own documents say of a buyer's concern, quoted, at a named version."""
+
+    answer: CoverWord = Field(description="checks, in-part or does-not.")
+    says: Text = Field(description="In one sentence, what the program examines of the concern.")
+    quote: Text = Field(
+        description="The program's own words, verbatim, that the answer rests on; for "
+        "does-not, the words that leave it out, or the list that does not name it."
+    )
+    at: Text = Field(
+        description="Where the quote is and which version of the document: a file, line or "
+        "section, and a commit, tag or version, e.g. 'training_rules.adoc line 220, commit "
+        "d73e20f'."
+    )
+    categories: list[Name] = Field(
+        default_factory=list,
+        description="The program's own categories that bear on the concern, as it names them.",
+    )
+    closed_only: bool = Field(
+        default=False,
+        description="True where the answer holds for closed-division results only, as the "
+        "program's open division relaxes what it checks (MLPerf's latency bounds, accuracy and "
+        "model): a result whose every system is in the open division is not counted.",
+    )
+    scenarios: list[Scenario] = Field(
+        default_factory=list,
+        description="Where the answer holds only for figures of some scenarios (latency bounds "
+        "hold in Server and Interactive, never Offline): a result with no figure in one of "
+        "them is not counted. Empty for every scenario.",
+    )
+    since: date | None = Field(
+        default=None,
+        description="The earliest date the quoted version is known to be in force; null where "
+        "it held for every result the site has. A result announced before it, or undated, is "
+        "never counted as covered by this answer.",
+    )
+
+
+class Concern(Record):
+    """Something a buyer must trust before renting, and what each program checks of it."""
+
+    order: int = Field(ge=0, description="Position in tables.")
+    concern: Text = Field(description="The concern in a buyer's words.")
+    label: Annotated[str, StringConstraints(min_length=1, max_length=28)] = Field(
+        description="A few words for table headings, e.g. Storage."
+    )
+    why: Text = Field(description="Why a buyer must know it before renting.")
+    answers: dict[ProgramRef, ConcernAnswer] = Field(
+        description="Each program's answer, by program id: every program has one."
+    )
+
+
 # The content folder of each kind, in the order pages list them.
 KINDS: dict[str, type[Record]] = {
     "sources": Source,
@@ -739,6 +827,7 @@ KINDS: dict[str, type[Record]] = {
     "checklists": Checklist,
     "questions": Question,
     "analyses": Analysis,
+    "concerns": Concern,
 }
 
 

@@ -8,6 +8,7 @@ from generator.model.records import (
     Analysis,
     CaseStudy,
     Checklist,
+    Concern,
     Platform,
     Program,
     Provider,
@@ -37,6 +38,7 @@ class Site:
     checklists: dict[str, Checklist]
     questions: dict[str, Question]
     analyses: dict[str, Analysis]
+    concerns: dict[str, Concern]
     files: dict[tuple[str, str], str] = field(repr=False)
     warnings: list[Problem] = field(default_factory=list, repr=False)
     # A hash of the bytes each record was read from (a validation's with its analysis'): two

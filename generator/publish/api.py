@@ -38,6 +38,7 @@ from generator.publish.documents import (
     SCHEMAS,
     VERSION,
     Caveat,
+    ConcernCovered,
     Coverage,
     Endpoint,
     EvidenceAnswer,
@@ -47,6 +48,7 @@ from generator.publish.documents import (
     NoDerived,
     OpenCheck,
     ProgramDerived,
+    ProviderDerived,
     Result,
     ResultsDerived,
     Row,
@@ -86,7 +88,7 @@ def title_of(kind: str, record: Record, titles: dict[str, str]) -> str:
     """What a record is called: a validation's derived title, else its own name or title."""
     if kind == "validations":
         return titles[record.id]
-    for name in ("name", "title", "question"):
+    for name in ("name", "title", "question", "concern"):
         value = getattr(record, name, None)
         if isinstance(value, str):
             return value
@@ -217,7 +219,18 @@ class Documents:
         cited: list[str] = []
         if isinstance(record, Provider):
             results, cited = self.results(self.facts.by_provider[record.id])
-            derived = ResultsDerived(results=results)
+            derived = ProviderDerived(
+                results=results,
+                concerns=[
+                    ConcernCovered(
+                        concern=c.concern.id,
+                        best=c.best,
+                        results=[x.validation.id for x in c.covering],
+                        not_counted=[x.validation.id for x, _ in c.not_counted],
+                    )
+                    for c in self.facts.concerns[record.id]
+                ],
+            )
         elif isinstance(record, Program):
             results, cited = self.results(self.facts.by_program[record.id])
             suites = [s.id for s in self.facts.suites[record.id]]

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from generator.model.records import (
     KINDS,
     Checklist,
+    Concern,
+    CoverWord,
     Program,
     Provider,
     Question,
@@ -211,6 +213,28 @@ class ProgramDerived(ResultsDerived):
     suites: list[str] = Field(description="Ids of the program's suites, by chip.")
 
 
+class ConcernCovered(BaseModel):
+    concern: str = Field(description="The concern's id.")
+    best: CoverWord | None = Field(
+        description="The strongest answer of a result that covers it; null where none does."
+    )
+    results: list[str] = Field(
+        description="Ids of the results that cover it, newest first: their program checks it, "
+        "in the version of its words in force when the result was announced."
+    )
+    not_counted: list[str] = Field(
+        description="Ids of results whose program would cover it but for their date (undated, "
+        "or older than the version of the program's words quoted) or their division (wholly "
+        "open, where the answer holds for the closed division only)."
+    )
+
+
+class ProviderDerived(ResultsDerived):
+    concerns: list[ConcernCovered] = Field(
+        description="Each buyer's concern against the provider's results, in the concerns' order."
+    )
+
+
 class NoDerived(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -230,7 +254,7 @@ def _record_document(name: str, kind: str, record: type[Record], derived: type[B
 
 RECORD_DOCUMENTS: dict[str, Any] = {
     "validations": ValidationDocument,
-    "providers": _record_document("ProviderDocument", "provider", Provider, ResultsDerived),
+    "providers": _record_document("ProviderDocument", "provider", Provider, ProviderDerived),
     "programs": _record_document("ProgramDocument", "program", Program, ProgramDerived),
     "platforms": _record_document(
         "PlatformDocument", "platform", KINDS["platforms"], ResultsDerived
@@ -242,6 +266,7 @@ RECORD_DOCUMENTS: dict[str, Any] = {
     ),
     "checklists": _record_document("ChecklistDocument", "checklist", Checklist, NoDerived),
     "questions": _record_document("QuestionDocument", "question", Question, NoDerived),
+    "concerns": _record_document("ConcernDocument", "concern", Concern, NoDerived),
 }
 
 

@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from generator.changes.compare import moved
 from generator.changes.history import History, Step
-from generator.derive import page_words, rounds, suites, wording, workloads
+from generator.derive import concerns, page_words, rounds, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.glossary import glossary
@@ -39,6 +39,7 @@ from generator.model.links import (
 )
 from generator.model.policy import Policy
 from generator.model.records import (
+    COVER_MEANINGS,
     GRADE_MEANINGS,
     KINDS,
     SHOWN_MEANINGS,
@@ -328,6 +329,7 @@ class Renderer:
             *self.index_pages(),
             self.case_studies_page(),
             self.compare_page(),
+            self.concerns_page(),
             self.glossary_page(),
             self.data_page(examples),
             self.changelog_page(),
@@ -414,6 +416,21 @@ class Renderer:
             fired=self.site_facts.fired,
             shown_words=list(SHOWN_MEANINGS),
             shown_answers=self.answer_counts(self.validations),
+        )
+
+    def concerns_page(self) -> Page:
+        """What each program checks of a buyer's concerns: concerns down, programs across."""
+        listed = concerns.ordered(self.site)
+        programs = list(self.site.programs.values())
+        answers = [a for c in listed for a in c.answers.values()]
+        return self.page(
+            "concerns.md",
+            "concerns.md.j2",
+            None,
+            concerns=listed,
+            programs=programs,
+            cover_meanings=COVER_MEANINGS,
+            sources=self.sources(extra=tuple(dict.fromkeys(a.source for a in answers))),
         )
 
     def answer_counts(self, validations: list[Validation]) -> list[tuple[Any, list[Any]]]:
@@ -596,6 +613,8 @@ class Renderer:
                 without=known.programs_without[provider.id],
                 conflicts=known.conflicts[provider.id],
                 measurements=self.measurements(own),
+                concerns=known.concerns[provider.id],
+                covered=concerns.covered_count(known.concerns[provider.id]),
             )
 
     def program_pages(self) -> Iterator[Page]:
@@ -604,6 +623,11 @@ class Renderer:
             program_suites = known.suites[program.id]
             own = known.by_program[program.id]
             read = rounds.rounds_read(self.site, program.id, own)
+            answers = [
+                (c, c.answers[program.id])
+                for c in concerns.ordered(self.site)
+                if program.id in c.answers
+            ]
             yield self.page(
                 record_uri("programs", program.id),
                 "program.md.j2",
@@ -618,8 +642,14 @@ class Renderer:
                 typed_words=rounds.TYPED,
                 left_out=rounds.left_out(self.site, program.id),
                 case_studies=known.case_studies[program.id],
+                answers=answers,
                 sources=self.sources(
-                    program, *program_suites, extra=tuple(r.source for r in read if r.source)
+                    program,
+                    *program_suites,
+                    extra=(
+                        *(r.source for r in read if r.source),
+                        *dict.fromkeys(a.source for _, a in answers),
+                    ),
                 ),
             )
 

@@ -21,7 +21,15 @@ from generator.derive.site_facts import SiteFacts
 from generator.model.site import Site
 
 # Kinds whose records any result's page may read, through its derived facts or its citations.
-SHARED_KINDS = {"sources", "programs", "suites", "case-studies", "checklists", "questions"}
+SHARED_KINDS = {
+    "sources",
+    "programs",
+    "suites",
+    "case-studies",
+    "checklists",
+    "questions",
+    "concerns",
+}
 
 
 def _hash(parts: list[Any]) -> str:

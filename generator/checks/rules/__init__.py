@@ -13,6 +13,7 @@ from typing import Any
 from generator.checks.rules import (
     analysis,
     checklist,
+    concerns,
     counts,
     dating,
     grades,
@@ -50,6 +51,7 @@ BY_KIND: tuple[tuple[str, tuple[Callable[..., None], ...]], ...] = (
     ("analyses", (analysis.check_analysis,)),
     ("suites", (counts.check_suite_contents,)),
     ("checklists", (checklist.check_checklist,)),
+    ("concerns", (concerns.check_concern,)),
     ("site", (outputs.check_outputs,)),
     ("sources", (sources.check_source_roles,)),
 )
