@@ -415,6 +415,13 @@ def _diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def _watch(args: argparse.Namespace) -> int:
+    # Imported here: git and the watch stay off the path of every other command.
+    from generator.watch import command
+
+    return command.run(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="cloudqual", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -494,6 +501,14 @@ def main(argv: list[str] | None = None) -> int:
         "--site-dir", type=Path, default=None, help="where the site goes (default: site/)"
     )
     building.set_defaults(run=_build)
+    watching = commands.add_parser(
+        "watch",
+        help="whether MLCommons has published a new round, or moved one the mappings pin",
+    )
+    from generator.watch.command import add_arguments as watch_arguments
+
+    watch_arguments(watching)
+    watching.set_defaults(run=_watch)
     differing = commands.add_parser(
         "diff",
         help="what changed for a buyer between two content trees (folders or git revisions)",

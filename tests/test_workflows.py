@@ -42,12 +42,13 @@ def zizmor(folder: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_there_are_a_pull_request_a_pages_and_a_nightly_workflow() -> None:
+def test_there_are_a_pull_request_a_pages_a_nightly_and_a_watch_workflow() -> None:
     assert [p.name for p in WORKFLOWS] == [
         "nightly.yml",
         "pages.yml",
         "pull-request-report.yml",
         "pull-request.yml",
+        "watch.yml",
     ]
     nightly = (ROOT / ".github" / "workflows" / "nightly.yml").read_text()
     assert "schedule:" in nightly and 'CLOUDQUAL_EXHAUSTIVE: "1"' in nightly
