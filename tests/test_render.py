@@ -330,3 +330,14 @@ def test_the_home_page_says_what_it_lists_of_the_undated(
     total: int, shown: int, after_dated: bool, words: str | None
 ) -> None:
     assert undated(total, shown, after_dated) == words
+
+
+def test_a_checklist_drawn_from_another_providers_analysis_says_so(
+    real_pages: dict[str, str],
+) -> None:
+    """Nebius's checklist cites the analysis of Crusoe's announcement its items come from: the
+    citation says it is about the list, not about Nebius's result."""
+    page = real_pages["trial-checklists/nebius-nvidia-b200-sxm-180gb-mlperf-training-v5-1.md"]
+    assert "a source about the list, not about this result" in page
+    own = real_pages["trial-checklists/crusoe-hgx-b300-exemplar.md"]
+    assert "a source about the list, not about this result" not in own

@@ -592,6 +592,10 @@ class Renderer:
                 "trial-checklist.md.j2",
                 edit,
                 depends_on=depends_on,
+                # The sources the result itself cites: a list's source that is not among them
+                # is said to be about the list, not the result (an analysis of another
+                # provider's announcement, on Nebius's checklist).
+                own_sources=sorted(s.id for s in self.sources(validation)),
                 **{**view, "sources": trial_sources},
             )
 
