@@ -107,18 +107,18 @@ def _step_note(step: Step, changed: bool) -> str | None:
     """What the changelog says of a commit in place of its changes, when it lists none."""
     if step.unread == "checks":
         return (
-            "its records do not pass today's checks (the schema has changed since), so it is "
-            "not compared."
+            "made to records that do not pass today's checks (the schema has changed since), so "
+            "not compared"
         )
     if step.results is None:  # step.unread == "error"
-        return "its records could not be read by today's code, so it is not compared."
+        return "made to records today's code cannot read, so not compared"
     if step.base is None:
         return (
-            f"the first commit whose records pass today's checks, with "
+            f"the first whose records pass today's checks, with "
             f"{plural('result', step.results)}; comparisons start here."
         )
     if not changed:
-        return "none of the facts compared changed (the commit changed other text, such as a page)."
+        return "that changed nothing a buyer reads of a result (a page's text, a comment)"
     return None
 
 
@@ -464,7 +464,9 @@ class Renderer:
         site. Without a history, the page says why there is none."""
         days = []
         for day, steps in self.history.days() if self.history is not None else []:
-            shown = []
+            # A buyer reads what changed; the changes that changed nothing a buyer reads, or
+            # could not be compared, are counted under the day, not listed one by one.
+            shown, quiet = [], Counter[str]()
             for step in steps:
                 groups: dict[str, list[Any]] = {}
                 for change in step.changes:
@@ -473,8 +475,12 @@ class Renderer:
                     (result_id, changes[0][0].title, result_id in self.site.validations, changes)
                     for result_id, changes in groups.items()
                 ]
-                shown.append((step, _step_note(step, bool(results)), results))
-            days.append((day, shown))
+                note = _step_note(step, bool(results))
+                if results or step.earlier or (step.base is None and step.results is not None):
+                    shown.append((step, note, results))
+                else:
+                    quiet[note or ""] += 1
+            days.append((day, shown, [(n, plural("change", c)) for n, c in quiet.items()]))
         why = (
             self.history.why
             if self.history is not None
