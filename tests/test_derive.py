@@ -82,7 +82,15 @@ def test_crusoe_b300_is_13_of_24_and_reconciles_to_the_current_suite(real: Site)
         "matches",
     )
     # Under the older 6-model suite, 8 models and 13 configurations could not have fitted.
-    assert [(s.id, fit) for s, _, fit in r.candidates] == [("nvidia-dgxc-b300-older", "exceeds")]
+    # Every other B300 suite is a release whose counts the result's exceed.
+    assert [(s.id, fit) for s, _, fit in r.candidates] == [
+        ("nvidia-dgxc-b300-older", "exceeds"),
+        ("nvidia-exemplar-b300-v26-02", "exceeds"),
+        ("nvidia-exemplar-b300-v26-02-01", "exceeds"),
+        ("nvidia-exemplar-b300-v26-05", "exceeds"),
+        ("nvidia-exemplar-b300-v26-06-00", "exceeds"),
+        ("nvidia-exemplar-b300-v26-06-01", "exceeds"),
+    ]
 
 
 def test_fit(minimal: Site) -> None:
@@ -136,9 +144,14 @@ def test_a_chip_family_without_a_platform_finds_its_suites(real: Site) -> None:
     derived = everything(real, azure)
     r = derived.reconciliation
     assert (r.basis, r.chip) == ("no-counts", "GB300")
-    assert [s.id for s, _, _ in r.candidates] == ["nvidia-exemplar-gb300-97b1fd4"]
+    assert [s.id for s, _, _ in r.candidates] == [
+        *(f"nvidia-exemplar-gb300-{tag}" for tag in ("v25-12", "v25-12-01", "v25-12-02")),
+        *(f"nvidia-exemplar-gb300-{tag}" for tag in ("v26-02", "v26-02-01", "v26-05")),
+        *(f"nvidia-exemplar-gb300-{tag}" for tag in ("v26-06-00", "v26-06-01", "97b1fd4")),
+    ]
     caveat = next(c for c in derived.standard_caveats if c.rule == "suite-not-stated")
-    assert "8 models in 14 configurations" in caveat.text
+    assert "v26.02 (tag at commit 1b172ed), 8 models in 13 configurations" in caveat.text
+    assert caveat.text.count("8 models in 14 configurations") == 6
     assert "suite-not-stated" not in rules(everything(real, azure, chip=None))
 
 

@@ -37,6 +37,7 @@ ORDER = (
     "build",
     "engines",
     "importers",
+    "watch",
     "report",
     "scaffold",
     "cli",

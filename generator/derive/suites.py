@@ -7,7 +7,9 @@ error), so this module sits below both the checks and the derived facts.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Literal
 
 from generator.model.links import chip_name
@@ -118,9 +120,19 @@ def reconcile(
     """Resolve a validation's counts against the program's suites for its chip and release."""
     stated = next((s for s in suites if s.id == validation.stated_suite), None)
     chip = chip_of(validation, platform)
+    # A release tagged after the result was announced cannot be the one it ran: the candidates
+    # are the releases in force by then (every release, for an undated result).
     same_chip = sorted(
-        (s for s in suites if s.program == validation.program and chip_name(s.chip) == chip),
-        key=lambda s: s.id,
+        (
+            s
+            for s in suites
+            if s.program == validation.program
+            and chip_name(s.chip) == chip
+            and (
+                s.tagged is None or validation.announced is None or s.tagged <= validation.announced
+            )
+        ),
+        key=lambda s: (s.tagged or date.min, s.id),  # in release order; untagged first
     )
     candidates = tuple((s, suite_counts(s), fit(validation, suite_counts(s))) for s in same_chip)
     release = validation.scope.recipe_release
@@ -182,3 +194,66 @@ def coverage_cells(
         for w in suite.workloads
         for precision in precisions
     ]
+
+
+@dataclass(frozen=True)
+class SuiteChange:
+    """What changed in one chip's suite from one tagged release to the next."""
+
+    chip: str
+    before: Suite
+    after: Suite
+    added: tuple[str, ...]  # "Kimi-K2 1T (FP8)"
+    removed: tuple[str, ...]
+    precisions: tuple[str, ...]  # "Qwen3 235B: FP8 added", "Llama 3.1 70B: NVFP4 dropped"
+
+    @property
+    def words(self) -> str:
+        """The change in one line: "added Kimi-K2 1T (FP8); removed Grok-1 314B (BF16, FP8)"."""
+        return "; ".join(
+            [
+                *(f"added {a}" for a in self.added),
+                *(f"removed {r}" for r in self.removed),
+                *self.precisions,
+            ]
+        )
+
+    @property
+    def releases(self) -> tuple[str, str]:
+        """The two releases by name: the first word of each suite's release ("v26.05")."""
+        return self.before.release.split(" ")[0], self.after.release.split(" ")[0]
+
+
+def release_changes(suites: list[Suite]) -> list[SuiteChange]:
+    """Each chip's tagged suites in release order, and what each release changed from the one
+    before: a model added or removed, a precision added or dropped. Releases that changed
+    nothing are left out."""
+    by_chip: dict[str, list[Suite]] = {}
+    for suite in suites:
+        if suite.tagged is not None and suite.workloads is not None:
+            by_chip.setdefault(chip_name(suite.chip), []).append(suite)
+    found = []
+    for chip, tagged in sorted(by_chip.items()):
+        ordered = sorted(tagged, key=lambda s: (s.tagged, s.id))
+        for before, after in itertools.pairwise(ordered):
+            old, new = _matrix(before), _matrix(after)
+            added = tuple(f"{m} ({', '.join(new[m])})" for m in new if m not in old)
+            removed = tuple(f"{m} ({', '.join(old[m])})" for m in old if m not in new)
+            changed = []
+            for model in (m for m in new if m in old):
+                more = [p for p in new[model] if p not in old[model]]
+                fewer = [p for p in old[model] if p not in new[model]]
+                if more:
+                    changed.append(f"{model}: {', '.join(more)} added")
+                if fewer:
+                    changed.append(f"{model}: {', '.join(fewer)} dropped")
+            if added or removed or changed:
+                found.append(SuiteChange(chip, before, after, added, removed, tuple(changed)))
+    return found
+
+
+def _matrix(suite: Suite) -> dict[str, tuple[str, ...]]:
+    assert suite.workloads is not None
+    return {
+        f"{w.model} {w.size}" if w.size else w.model: tuple(w.precisions) for w in suite.workloads
+    }

@@ -292,6 +292,11 @@ class Suite(Sourced, Record):
     chip: Name
     release: Text = Field(description="The recipe release or commit the matrix was read at.")
     gpus: int | None = Field(gt=0, description="The scale the suite runs at.")
+    tagged: date | None = Field(
+        default=None,
+        description="The date of the release's commit, where the program releases by tag: a "
+        "result announced before it cannot have run this suite.",
+    )
     workloads: list[Workload] | None = Field(
         description="The model-by-precision matrix; null when only counts are known."
     )

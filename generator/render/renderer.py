@@ -645,6 +645,7 @@ class Renderer:
                 depends_on=["references", *(f"facts:{v.id}" for v in own)],
                 program=program,
                 suites=[(s, suites.suite_counts(s)) for s in program_suites],
+                changes=suites.release_changes(program_suites),
                 validations=own,
                 held=rounds.releases_held(own),
                 rounds=read,
