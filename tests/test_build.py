@@ -99,7 +99,11 @@ def test_program_page_quotes_criteria(built: Path) -> None:
         "within 5% of an NVIDIA-provided target",
         "12 months",
         "keep it for the whole process",
-        "B300 commit 97b1fd4 of NVIDIA/exemplar-performance 8 13 BF16, FP8, NVFP4",
+        "B300 v26.08.00 (tag at commit e249aa3; its exemplar.yaml is the file first read at "
+        "commit 97b1fd4) 8 13 BF16, FP8, NVFP4",
+        "B300 v26.05 (tag at commit ef2f6c2) 7 9 BF16, FP8, NVFP4",
+        "B300, v26.05 to v26.06.00 (2026-07-01): added Kimi-K2 1T (FP8); DeepSeek-V3 671B: FP8, "
+        "NVFP4 added.",
     ]:
         assert fact in text
 
@@ -126,12 +130,12 @@ def test_other_pages_carry_their_facts(built: Path) -> None:
 
 def test_navigation_lists_sections_not_records(built: Path) -> None:
     html = page(built, "validations/crusoe-hgx-b300-exemplar")
-    nav = html[html.index('<nav class="md-nav md-nav--primary"') :]
+    nav = html[html.index('<nav class="md-nav md-nav--primary') :]
     nav = nav[: nav.index("</nav>")]
     links = re.findall(r'class="md-nav__link[^"]*"[^>]*href="([^"]+)"|href="([^"]+)"', nav)
     targets = {a or b for a, b in links}
     assert not any("crusoe" in target for target in targets)
-    assert 8 <= len(targets) <= 14
+    assert 8 <= len(targets) <= 16  # the sections, and the page's own headings (toc.integrate)
 
 
 class _Links(HTMLParser):
@@ -451,13 +455,18 @@ def test_the_scorecard_shows_each_clouds_strongest_result_under_each_program(
         parser = _Scorecard()
         parser.feed((built / uri).read_text(encoding="utf-8"))
         assert parser.head[0] == "Provider" and len(parser.rows) >= 10, uri
-        assert sorted(parser.head[1:]) == sorted(names), uri
+        # The last column counts the concerns a provider's results cover (test_concerns.py).
+        assert parser.head[-1] == "Concerns covered", uri
+        programs = parser.head[1:-1]
+        assert sorted(programs) == sorted(names), uri
         seen = set()
         for row in parser.rows:
             (provider_link,), _ = row[0]
             provider = provider_link.removeprefix(f"{up}providers/").strip("/")
             seen.add(provider)
-            for name, (links, text) in zip(parser.head[1:], row[1:], strict=True):
+            (covered,), _ = row[-1]
+            assert covered == f"{provider_link}#what-its-results-cover"
+            for name, (links, text) in zip(programs, row[1:-1], strict=True):
                 results = [
                     v
                     for v in content.validations.values()

@@ -21,6 +21,13 @@ THEME = [
         "The value of the “for” attribute of the “label” element must be the ID of a non-hidden",
         "md-nav__title",
     ),
+    # Zensical, with the table of contents integrated into the navigation (toc.integrate, so a
+    # wide table has the room of the empty right sidebar): the current page's link still
+    # labels the table of contents' toggle, which Zensical then leaves out.
+    (
+        "The value of the “for” attribute of the “label” element must be the ID of a non-hidden",
+        'md-nav__link md-nav__link--active" for="__toc"',
+    ),
     (
         "The “aria-hidden” attribute must not be used on any “label” element",
         '<label class="md-overlay" for="__drawer" aria-hidden="true">',

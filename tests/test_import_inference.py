@@ -392,7 +392,8 @@ def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> Non
     assert (
         "<li>v6.0: read from MLCommons&#39; commit, in a copy another party holds (<a "
         'href="https://github.com/gbeezybez/inference_results_v6.0/tree/'
-        'ab33b2144a9f822f69d24f78569f993d195ee7e5">gbeezybez/inference_results_v6.0</a> at '
+        'ab33b2144a9f822f69d24f78569f993d195ee7e5" rel="noopener noreferrer">'
+        "gbeezybez/inference_results_v6.0</a> at "
         "commit <code>ab33b21</code>); published 2026-04-01"
     ) in page
     lambda_ = real_output.pages[

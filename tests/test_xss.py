@@ -426,9 +426,10 @@ def test_no_vector_becomes_markup_in_any_page(
         found = active_parts(site)
         # The hand-written page of vectors holds what any hand-written page holds.
         assert found.pop("vectors/index.html") == clean["contributing/index.html"]
-        # Chips and pairs follow the content, so a hostile chip name gives other workload and
-        # pair pages: each holds what a clean page of its section, at its depth, holds.
-        varying = ("pairs/", "workloads/")
+        # Chips and pairs follow the content, so a hostile chip name gives other workload,
+        # figures and pair pages: each holds what a clean page of its section, at its depth,
+        # holds.
+        varying = ("pairs/", "workloads/", "figures/")
         assert {p for p in found if not p.startswith(varying)} == {
             p for p in clean if not p.startswith(varying) and not _of_dropped(p)
         }

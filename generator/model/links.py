@@ -135,6 +135,8 @@ GENERATED_NAMES = frozenset(
         "api",
         "feeds",
         "workloads",
+        "figures",
+        "concerns",
         "pairs",
         "schemas",
         "assets",
