@@ -157,3 +157,19 @@ def visible(text: str) -> str:
 
 def character_name(character: str) -> str:
     return f"U+{ord(character):04X} {unicodedata.name(character, 'unnamed')}"
+
+
+def code_span(text: str, limit: int) -> str:
+    """Untrusted text as a Markdown code span, for a comment or an issue on GitHub: shown as it
+    is, on one line, at most `limit` characters, with every invisible character named, and
+    pinging or linking nothing."""
+    text = visible(" ".join(text.split()))
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if not text:
+        return "(empty)"
+    # A fence longer than any run of backticks inside; padded when the text starts or ends
+    # with one, which CommonMark then strips.
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text[0] == "`" or text[-1] == "`" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"

@@ -6,6 +6,7 @@ git alone, and the tests name a local folder as the base."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -273,3 +274,29 @@ def test_pinning_refuses_a_mapping_that_changed_under_it(tmp_path: Path) -> None
         pin(path, "v5.1", "b" * 40, "c" * 40)
     with pytest.raises(PinError, match="expected the round's block"):
         pin(path, "v9.9", "a" * 40, "c" * 40)
+
+
+def test_the_issue_shows_a_rounds_values_as_code(
+    world: dict[str, object], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A round's repository is untrusted: a submitter named to ping or to inject markup is shown
+    as a code span in the issue the workflow opens."""
+    base = world["base"]
+    assert isinstance(base, Path)
+    hostile = "@maintainer <script>alert(1)</script> `[x](https://evil.test)`"
+    v60 = base / "training_results_v6.0"
+    _commit(v60, {"Evil/systems/e.json": json.dumps({**LAMBDA, "submitter": hostile})}, "More")
+    code = main(
+        ["watch", "--content", str(world["content"]), "--base", str(base),
+         "--cache", str(world["cache"]), "--read", "--format", "markdown"]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("## mlperf-training v6.0: new at `") and lines[1] == ""
+    items = [line for line in lines if line.startswith("- ")]
+    assert len(items) == 4  # the round's entry, Acme's submitter and chip, the hostile one
+    evil = next(line for line in items if "maintainer" in line)
+    assert evil.startswith("- ``") and evil.endswith("``")  # fenced past the backtick inside
+    outside = re.sub(r"(`+)(.*?)\1", "", "\n".join(items))
+    assert "@" not in outside and "<" not in outside and "](" not in outside

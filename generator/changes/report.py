@@ -10,7 +10,6 @@ short of GitHub's limit and says how many changes it left out.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from datetime import date
 
@@ -18,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from generator.changes.compare import Change
 from generator.english import plural
-from generator.escape import visible
+from generator.escape import code_span
 from generator.problems import Problem
 
 VERSION = "1"
@@ -49,18 +48,8 @@ class Diff(BaseModel):
 
 
 def _literal(text: str) -> str:
-    """Contributors' text as a code span: shown as it is, on one line, with every invisible
-    character named, and pinging or linking nothing."""
-    text = visible(" ".join(text.split()))
-    if len(text) > CELL_CHARACTERS:
-        text = text[: CELL_CHARACTERS - 1] + "…"
-    if not text:
-        return "(empty)"
-    # A fence longer than any run of backticks inside; padded when the text starts or ends
-    # with one, which CommonMark then strips.
-    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text[0] == "`" or text[-1] == "`" else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    """Contributors' text as a code span (escape.code_span)."""
+    return code_span(text, CELL_CHARACTERS)
 
 
 def _value(value: str | None) -> str:

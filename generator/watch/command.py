@@ -12,6 +12,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 
 from generator.checks.loader import load_site
+from generator.escape import code_span
 from generator.model.imports import InferenceMapping, TrainingMapping
 from generator.problems import ContentError, plain, quote
 from generator.watch.pin import PinError, pin
@@ -19,6 +20,7 @@ from generator.watch.remote import Remote, RemoteError, checkout
 from generator.watch.rounds import MLCOMMONS, Finding, lacks, watch
 
 Mapping = TrainingMapping | InferenceMapping
+LACK_CHARACTERS = 600  # a problem names a file, a field and a value: a few hundred characters
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +47,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --read: set a moved round that lacks nothing to its new commit in the mapping",
     )
-    parser.add_argument("--format", choices=["text", "json"], default="text")
+    parser.add_argument(
+        "--format",
+        choices=["text", "json", "markdown"],
+        default="text",
+        help="markdown: what a maintainer must add, for the watch's issue (every value from a "
+        "round shown as code, so it links and pings nothing)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.format == "json":
         print(json.dumps([_json(f) for f in found], indent=2, sort_keys=True))
+    elif args.format == "markdown":
+        print(_markdown(found), end="")
     else:
         for finding in found:
             print(_line(finding))
@@ -107,6 +117,20 @@ def _json(finding: Finding) -> dict[str, object]:
     found = asdict(finding)
     found["actionable"] = finding.actionable
     return found
+
+
+def _markdown(found: list[Finding]) -> str:
+    """The rounds a maintainer must act on and what their mappings lack; empty when none does.
+    A round's repository is untrusted: each value it gave is a code span."""
+    lines = []
+    for f in found:
+        if not f.actionable or not f.lacks:
+            continue
+        head = code_span(f.head or "", 40)
+        lines += [f"## {f.program} {f.round}: {f.status} at {head}", ""]
+        lines += [f"- {code_span(text, LACK_CHARACTERS)}" for text in f.lacks]
+        lines.append("")
+    return "\n".join(lines)
 
 
 def _line(finding: Finding) -> str:
