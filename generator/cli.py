@@ -18,7 +18,13 @@ from generator.build.pipeline import site_output
 from generator.checks.loader import hand_written_pages, load_site
 from generator.engines import assets
 from generator.english import plural
-from generator.model.policy import EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS, Policy
+from generator.model.policy import (
+    AS_OF_VARIABLE,
+    EXPIRY_WARNING_DAYS,
+    REVIEW_MAX_AGE_DAYS,
+    Policy,
+    parse_as_of,
+)
 from generator.model.records import ID_PATTERN, KINDS
 from generator.model.schemas import json_schemas
 from generator.problems import ContentError, plain, quote
@@ -140,7 +146,7 @@ def _render(args: argparse.Namespace) -> int:
     except ContentError as error:
         print(error, file=sys.stderr)
         return 1
-    policy = Policy(args.as_of, args.expiry_warning_days, args.review_max_age_days)
+    policy = Policy(_as_of(args), args.expiry_warning_days, args.review_max_age_days)
     store = SvgStore(cache)
     from generator.build.memo import Kept
     from generator.changes.history import history
@@ -377,7 +383,7 @@ def _diff(args: argparse.Namespace) -> int:
     if args.base is None or args.head is None:
         print("cloudqual diff: BASE and HEAD are both needed", file=sys.stderr)
         return 2
-    policy = Policy(args.as_of)
+    policy = Policy(_as_of(args))
     templates: Path = args.templates or args.repository / "templates"
     with tempfile.TemporaryDirectory(prefix="cloudqual-diff-") as scratch:
         try:
@@ -413,6 +419,17 @@ def _diff(args: argparse.Namespace) -> int:
     else:
         print(report.markdown(found, limit=args.limit), end="")
     return 0
+
+
+def _as_of(args: argparse.Namespace) -> date:
+    """--as-of, else CLOUDQUAL_AS_OF as `mkdocs build` and `cloudqual build` read it, else today:
+    every way in judges on the same date. A bad value stops with the variable's name."""
+    if args.as_of is not None:
+        return args.as_of  # type: ignore[no-any-return]
+    try:
+        return parse_as_of(os.environ.get(AS_OF_VARIABLE)) or date.today()
+    except ValueError as error:
+        raise SystemExit(f"cloudqual: {AS_OF_VARIABLE}: {error}") from None
 
 
 def _watch(args: argparse.Namespace) -> int:
@@ -467,8 +484,9 @@ def main(argv: list[str] | None = None) -> int:
     rendering.add_argument(
         "--as-of",
         type=date.fromisoformat,
-        default=date.today(),
-        help="judge expiry and staleness on this date (YYYY-MM-DD)",
+        default=None,
+        help=f"judge expiry and staleness on this date (YYYY-MM-DD; default: {AS_OF_VARIABLE}, "
+        "as for mkdocs build, else today)",
     )
     rendering.add_argument("--expiry-warning-days", type=int, default=EXPIRY_WARNING_DAYS)
     rendering.add_argument("--review-max-age-days", type=int, default=REVIEW_MAX_AGE_DAYS)
@@ -527,8 +545,9 @@ def main(argv: list[str] | None = None) -> int:
     differing.add_argument(
         "--as-of",
         type=date.fromisoformat,
-        default=date.today(),
-        help="judge validity and staleness on this date, in both trees (YYYY-MM-DD)",
+        default=None,
+        help=f"judge validity and staleness on this date, in both trees (YYYY-MM-DD; default: "
+        f"{AS_OF_VARIABLE}, else today)",
     )
     differing.add_argument(
         "--base-name", default=None, help="how the report names BASE (default: as given)"

@@ -321,3 +321,36 @@ def test_render_refuses_a_config_it_cannot_read(
     assert main(args) == 1
     assert f"cloudqual render: {broken}:" in capsys.readouterr().err
     assert not (tmp_path / "out" / "mkdocs.yml").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variable", "flag", "said"), [
+    ("2026-03-01", None, "On 2026-03-01,"),
+    ("2026-03-01", "2026-04-02", "On 2026-04-02,"),
+])  # fmt: skip
+def test_render_judges_on_the_date_mkdocs_build_would(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    variable: str,
+    flag: str | None,
+    said: str,
+) -> None:
+    """CLOUDQUAL_AS_OF, as `mkdocs build` and `cloudqual build` read it, unless --as-of says
+    otherwise: every way in judges on one date."""
+    monkeypatch.setenv("CLOUDQUAL_AS_OF", variable)
+    out = tmp_path / "out"
+    arguments = ["render", "--out", str(out), "--content", str(MINIMAL), "--cache",
+                 str(tmp_path / "cache")]  # fmt: skip
+    assert main([*arguments, *(["--as-of", flag] if flag else [])]) == 0
+    capsys.readouterr()
+    home = (out / "docs" / "index.md").read_text(encoding="utf-8")
+    assert f'<p class="cq-fresh">{said}' in home
+
+
+def test_a_bad_as_of_variable_stops_with_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLOUDQUAL_AS_OF", "next tuesday")
+    with pytest.raises(SystemExit, match="cloudqual: CLOUDQUAL_AS_OF: expected a date"):
+        main(["diff", str(MINIMAL), str(MINIMAL)])
