@@ -15,7 +15,7 @@ from generator.derive.suites import reconcile, release_changes, suite_counts
 from generator.model.site import Site
 
 FIXTURES = Path(__file__).parent / "fixtures" / "exemplar"
-TAGS = sorted(p.name for p in FIXTURES.iterdir())
+TAGS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 
 
 def _tagged(real_site: Site) -> dict[tuple[str, str], object]:
