@@ -92,6 +92,8 @@ def test_every_score_equals_the_reference_summarizers(
         assert math.isclose(found[key], minutes, rel_tol=1e-9, abs_tol=0), key
 
 
+# It runs MLCommons' summarizer over every round's fixture, as the test above does: make test's.
+@pytest.mark.slow
 def test_both_readers_leave_out_the_same_systems(
     reference: dict[str, list[dict[str, str]]],
 ) -> None:
