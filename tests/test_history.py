@@ -389,26 +389,29 @@ BLOCKS = {"p", "li", "td", "th", "caption", "figcaption", "dd", "dt", "title"} |
 
 
 class Blocks(HTMLParser):
-    """The text of each innermost block of a page: a table cell, a list item, a paragraph. A
-    row of the home page's table holds one provider's programs side by side, a TPU result in
-    one cell and a GPU result in the next: each cell is one statement."""
+    """The text of each block of a page whose tag is in `tags`. With `innermost`, a block's
+    text leaves out the blocks inside it: a row of the home page's table holds one provider's
+    programs side by side, a TPU result in one cell and a GPU result in the next, and each cell
+    is one statement. Without it, a block holds all of its text (a row, its every cell)."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, tags: set[str] = BLOCKS, *, innermost: bool = True) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags = tags
+        self.innermost = innermost
         self.open: list[list[str]] = []
         self.found: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in BLOCKS:
+        if tag in self.tags:
             self.open.append([])
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in BLOCKS and self.open:
+        if tag in self.tags and self.open:
             self.found.append(" ".join("".join(self.open.pop()).split()))
 
     def handle_data(self, data: str) -> None:
-        if self.open:
-            self.open[-1].append(data)
+        for block in self.open[-1:] if self.innermost else self.open:
+            block.append(data)
 
 
 def blocks(path: Path) -> list[str]:

@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from test_history import Blocks
 
 from generator.derive.provenance import (
     against_words,
@@ -23,33 +24,13 @@ from generator.derive.provenance import (
 from generator.model.records import Measurement, Reference, System, Validation
 from generator.model.site import Site
 
-# The blocks a figure is shown in, whose text must say what the figure is.
+# The blocks a figure is shown in, whose text must say what the figure is: a row with every
+# cell of it.
 BLOCKS = {"tr", "li", "p"}
 
 
-class Blocks(HTMLParser):
-    """The text of each innermost table row, list item and paragraph of a page."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.open: list[list[str]] = []
-        self.found: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in BLOCKS:
-            self.open.append([])
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in BLOCKS and self.open:
-            self.found.append(" ".join("".join(self.open.pop()).split()))
-
-    def handle_data(self, data: str) -> None:
-        for block in self.open:
-            block.append(data)
-
-
 def blocks(page: Path) -> list[str]:
-    parser = Blocks()
+    parser = Blocks(BLOCKS, innermost=False)
     parser.feed(page.read_text(encoding="utf-8"))
     return parser.found
 

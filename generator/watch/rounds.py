@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from generator.importers.core import folders
 from generator.importers.core.mapping import unknown_accelerator, unknown_submitter
@@ -62,7 +62,7 @@ def next_rounds(rounds: list[str]) -> list[str]:
     return [r for r in found if r not in rounds]
 
 
-def followed(program: str, mapping: TrainingMapping | InferenceMapping) -> frozenset[str]:
+def followed(mapping: TrainingMapping | InferenceMapping) -> frozenset[str]:
     """The submitters whose folders the mapping follows: every one it maps."""
     if isinstance(mapping, TrainingMapping):
         return frozenset(mapping.submitters)
@@ -114,49 +114,26 @@ def _pinned(
     name = pattern.format(round=round_name)
     head = remote.head(name)
     own = entry.repository.rstrip("/") == f"{MLCOMMONS}/{name}"
+
+    def finding(status: Status, **more: Any) -> Finding:
+        return Finding(program, round_name, status, remote.url(name), head, entry.commit, **more)
+
     if head is None:
         # MLCommons' repository of the round is not there (or not yet): the copy stays the source.
-        note = "MLCommons' repository of the round does not answer" + (
-            "; the round is read from a copy" if not own else ""
-        )
-        return Finding(
-            program, round_name, "absent", remote.url(name), None, entry.commit, note=note
-        )
+        read = "" if own else "; the round is read from a copy"
+        return finding("absent", note=f"MLCommons' repository of the round does not answer{read}")
     if not own:
-        return Finding(
-            program,
-            round_name,
-            "copy",
-            remote.url(name),
-            head,
-            entry.commit,
-            note="MLCommons' own repository of the round answers: read it there, not from a copy",
-        )
+        note = "MLCommons' own repository of the round answers: read it there, not from a copy"
+        return finding("copy", note=note)
     if head == entry.commit:
-        return Finding(program, round_name, "unchanged", remote.url(name), head, entry.commit)
+        return finding("unchanged")
     paths = remote.changed(name, entry.commit, head)
     if paths is None:
-        return Finding(
-            program,
-            round_name,
-            "moved",
-            remote.url(name),
-            head,
-            entry.commit,
-            note="the pinned commit is not on the default branch: compare the two by hand",
-        )
-    follow = followed(program, mapping)
+        note = "the pinned commit is not on the default branch: compare the two by hand"
+        return finding("moved", note=note)
+    follow = followed(mapping)
     mine = [p for p in paths if (s := submitter_of(program, p)) is None or s in follow]
-    return Finding(
-        program,
-        round_name,
-        "moved",
-        remote.url(name),
-        head,
-        entry.commit,
-        followed=mine,
-        others=len(paths) - len(mine),
-    )
+    return finding("moved", followed=mine, others=len(paths) - len(mine))
 
 
 def _round_entry(program: str, round_name: str) -> str:
