@@ -435,6 +435,13 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
         page.get_by_role("button", name="Scale").click()
         _pick(page, picked)
         assert page.locator("input.cq-pick:checked").count() == 3
+        # The evidence the compare table says for each, to find again beside the others.
+        evidence_words = [
+            page.locator(f"tr[data-cq-id='{p}'] td.cq-ev-cell").evaluate(
+                "td => td.lastChild.textContent.trim()"
+            )
+            for p in picked
+        ]
         # The bar is at the foot of the screen, in reach of the boxes.
         bar = page.locator(".cq-picker").bounding_box()
         assert bar is not None and bar["y"] + bar["height"] <= 900 + 1
@@ -467,6 +474,8 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
             )
         )
         assert rows["Scale"][2] == "512 GPUs" and rows["Outcome"][2] == "pass (provider-reported)"
+        # The evidence in the table's own words, not a count of "yes" answers it dropped.
+        assert rows["Evidence"] == evidence_words
         # An address that names no result, or one not made of an id, composes nothing.
         for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
             page.goto(base + f"pairs/?{query}")

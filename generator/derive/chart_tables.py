@@ -22,6 +22,10 @@ class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
 
+    @property
+    def size(self) -> int:
+        return len(self.rows)
+
     def records(self) -> list[dict[str, str]]:
         return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
 

@@ -53,6 +53,10 @@ class ChipFigures:
     providers: int  # how many providers' results the lines are of
     newest: date | None  # the newest dated result's announcement
 
+    @property
+    def size(self) -> int:
+        return len(self.lines)
+
 
 def _share_words(line_share: float | None, figure: FigureRow) -> str:
     m = figure.measurement

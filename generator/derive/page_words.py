@@ -33,6 +33,27 @@ VALIDITY_WORDS = {
     "unknown": "validity end unknown",
     "no-expiry": "no validity period stated",
 }
+# The validity states a table flags beside a result that shows no other.
+NEAR_END = frozenset({"expiring", "expired"})
+
+
+def near_end(status: str) -> bool:
+    """Whether a result is near or past its validity end, which the scorecard flags."""
+    return status in NEAR_END
+
+
+def spelled(word: str) -> str:
+    """A schema's word as a sentence reads it: "in-part" as "in part"."""
+    return word.replace("-", " ")
+
+
+def categories_words(names: list[str]) -> str:
+    """A program's categories as a concern's cell names them: "category: GPU" or
+    "categories: GPU, Network"."""
+    noun = "category" if len(names) == 1 else "categories"
+    return f"{noun}: {', '.join(names)}"
+
+
 BASIS_WORDS = {
     "stated": "named by the provider",
     "stated-release": "identified by the provider's stated recipe release",

@@ -22,6 +22,11 @@ class Cell:
     best: Validation
     count: int
 
+    @property
+    def several(self) -> bool:
+        """Whether the cell says which of several results it shows ("strongest of N")."""
+        return self.count > 1
+
 
 @dataclass(frozen=True)
 class Row:

@@ -47,6 +47,10 @@ class Coverage:
     full_grid: int | None  # every reported model in every reported precision
     grid_exceeds_reported: bool  # True when "every model in every precision" cannot be the reading
 
+    @property
+    def precision_count(self) -> int:
+        return len(self.reported_precisions)
+
 
 def coverage(validation: Validation) -> Coverage:
     scope = validation.scope

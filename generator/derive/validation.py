@@ -365,6 +365,28 @@ class Derived:
     system_rows: list[SystemRow]
     answers: tuple[Answered, ...]  # every evidence question, in order
 
+    # What the result's page decides its measurement table's columns and captions by, so the
+    # template only shows them.
+    @property
+    def served(self) -> bool:
+        """Whether any figure was measured in a scenario (inference), not as a time (training)."""
+        return any(f.scenario for f in self.figures)
+
+    @property
+    def noted(self) -> bool:
+        """Whether any figure carries a note, which the table then gives a column."""
+        return any(f.measurement.note for f in self.figures)
+
+    @property
+    def against(self) -> bool:
+        """Whether any figure is set against the chip maker's own result."""
+        return any(f.against for f in self.figures)
+
+    @property
+    def open_counts(self) -> dict[str, int]:
+        """How many items each checklist leaves open, by checklist id."""
+        return {checklist: len(items) for checklist, items in self.open_items.items()}
+
 
 def largest_count(validation: Validation) -> int | None:
     """The accelerator count of a result, or of its largest system; None if no source states

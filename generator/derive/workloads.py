@@ -73,6 +73,15 @@ class ChipView:
     rows: list[Row]
     without: list[Validation]  # results on the chip that name no workload
 
+    @property
+    def counts(self) -> dict[str, int]:
+        """What the workloads index counts of the chip."""
+        return {
+            "providers": len(self.providers),
+            "workloads": len(self.rows),
+            "without": len(self.without),
+        }
+
 
 def chip_slugs(chips: list[str]) -> dict[str, str]:
     """A page name for each chip. `cloudqual check` refuses two chips whose names give one page

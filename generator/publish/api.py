@@ -168,6 +168,7 @@ class Documents:
                 )
                 for a in d.answers
             ],
+            evidence_words=self.facts.rows[validation.id].evidence.short(),
         )
 
     def validation_entry(self, validation: Validation) -> ValidationEntry:

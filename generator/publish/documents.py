@@ -170,6 +170,11 @@ class ValidationDerived(BaseModel):
         description="Every evidence question, with the record's answer, 'unanswered' or "
         "'not-applicable'."
     )
+    evidence_words: str = Field(
+        description="What the evidence establishes, in the compare page's words: whether a "
+        "source states the outcome and the scale, then how many questions are published, in "
+        "part, not published, answered no and not stated."
+    )
 
 
 class Result(BaseModel):

@@ -23,6 +23,7 @@ from generator.changes.history import History, Step
 from generator.derive import concerns, page_words, rounds, suites, wording, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
+from generator.derive.evidence import lowered
 from generator.derive.glossary import glossary
 from generator.derive.site_facts import SiteFacts, derive_site
 from generator.english import listed, plural
@@ -89,8 +90,9 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         heading=markup.heading,
         number=_number,
         slug=slug,
-        zip=lambda first, second: zip(first, second, strict=True),
         listed=listed,
+        spelled=page_words.spelled,
+        lowered=lowered,
     )
     env.globals.update(
         grade_meanings=GRADE_MEANINGS,
@@ -99,6 +101,8 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         basis_words=page_words.BASIS_WORDS,
         fit_words=page_words.FIT_WORDS,
         checklist_download=checklist_download,
+        near_end=page_words.near_end,
+        categories_words=page_words.categories_words,
     )
     return env
 
@@ -186,6 +190,7 @@ class Renderer:
             "derived": known.derived,
             "newer": known.newer,
             "rows": known.rows,
+            "checklist_sizes": {c.id: len(c.items) for c in self.checklists},
         }
 
     def page(
@@ -285,6 +290,7 @@ class Renderer:
             "coverage_chart": self.charts.get(f"coverage-{validation.id}"),
             "systems": {system.key: system for system in validation.systems},
             "program_case_studies": known.case_studies[validation.program],
+            "case_study_count": len(known.case_studies[validation.program]),
             "predecessor": site.validations.get(validation.predecessor or ""),
             "partners": known.partners[validation.id],
             "successors": known.successors.get(validation.id, []),
@@ -414,6 +420,7 @@ class Renderer:
             questions=self.questions,
             matrix=self.charts["evidence"],
             fired=self.site_facts.fired,
+            result_count=len(self.validations),
             shown_words=list(SHOWN_MEANINGS),
             shown_answers=self.answer_counts(self.validations),
         )
@@ -452,6 +459,8 @@ class Renderer:
             None,
             kinds=list(KINDS),
             endpoints=api.endpoints(),
+            # A path with "{id}" in it stands for one per record: no one file to link.
+            fetchable={e.path: "{id}" not in e.path for e in api.endpoints()},
             measurement_columns=api.MEASUREMENT_COLUMNS,
             examples=examples,
             charts=sorted(self.charts.values(), key=lambda c: c.id),
@@ -556,12 +565,21 @@ class Renderer:
         by_chip: dict[str, list[workloads.Pair]] = {}
         for pair in self.site_facts.pairs:
             by_chip.setdefault(self.site_facts.rows[pair.first.id].chip, []).append(pair)
+        labels = {v.id: self.pair_label(v) for v in self.validations}
+        names = {}
+        for pair in self.site_facts.pairs:
+            first, second = labels[pair.first.id], labels[pair.second.id]
+            # Two results of one provider and program read alike: their titles tell them apart.
+            if first == second:
+                first, second = self.titles[pair.first.id], self.titles[pair.second.id]
+            names[pair.id] = (first, second)
         return self.page(
             "pairs/index.md",
             "pairs.md.j2",
             None,
             by_chip=sorted(by_chip.items()),
-            labels={v.id: self.pair_label(v) for v in self.validations},
+            names=names,
+            shared_words={p.id: plural("workload", len(p.shared)) for p in self.site_facts.pairs},
             partners=workloads.PARTNERS,
         )
 
@@ -574,6 +592,13 @@ class Renderer:
                 depends_on=[f"facts:{pair.first.id}", f"facts:{pair.second.id}"],
                 pair=pair,
                 views=[self.validation_view(pair.first), self.validation_view(pair.second)],
+                answer_pairs=list(
+                    zip(
+                        self.derived[pair.first.id].answers,
+                        self.derived[pair.second.id].answers,
+                        strict=True,
+                    )
+                ),
                 labels=[self.pair_label(pair.first), self.pair_label(pair.second)],
             )
 
@@ -601,7 +626,10 @@ class Renderer:
                 # The sources the result itself cites: a list's source that is not among them
                 # is said to be about the list, not the result (an analysis of another
                 # provider's announcement, on Nebius's checklist).
-                own_sources=sorted(s.id for s in self.sources(validation)),
+                about_list_only={
+                    c.id: c.source not in {s.id for s in self.sources(validation)}
+                    for c in self.checklists
+                },
                 **{**view, "sources": trial_sources},
             )
 
@@ -624,6 +652,7 @@ class Renderer:
                 conflicts=known.conflicts[provider.id],
                 measurements=self.measurements(own),
                 concerns=known.concerns[provider.id],
+                concern_count=len(known.concerns[provider.id]),
                 covered=concerns.covered_count(known.concerns[provider.id]),
             )
 
@@ -654,6 +683,7 @@ class Renderer:
                 left_out=rounds.left_out(self.site, program.id),
                 case_studies=known.case_studies[program.id],
                 answers=answers,
+                criteria_count=len(program.catalogue.criteria) if program.catalogue else 0,
                 sources=self.sources(
                     program,
                     *program_suites,
