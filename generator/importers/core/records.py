@@ -10,7 +10,7 @@ scenario) around these.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 from urllib.parse import quote
 
@@ -105,6 +105,65 @@ def invalid_record(
         "benchmark": benchmark,
         "reason": reason,
         **extra,
+    }
+
+
+# MLCommons' rules every round's results are published under; both programs' claims cite them.
+SUBMISSION_RULES = "mlperf-submission-rules"
+
+
+def allocation_claim(does: str, reason: str) -> dict[str, Any]:
+    """What no published result establishes: that a buyer's own allocation of the same systems
+    `does` as well ("trains in the same time"), and why the rules leave it open."""
+    return {
+        "text": f"That a buyer's own allocation of the same systems {does}.",
+        "grade": "not-established",
+        "reason": reason,
+        "source": SUBMISSION_RULES,
+    }
+
+
+def unstated_claim(text: str, reason: str | None, otherwise: str, first: str) -> dict[str, Any]:
+    """A claim the submission's descriptions leave unstated: the mapping's note says why where
+    it has one, else `otherwise`."""
+    return {"text": text, "grade": "not-stated", "reason": reason or otherwise, "source": first}
+
+
+def figures_answer(valid: bool, published: str, none: str, first: str) -> dict[str, Any]:
+    """Whether the result publishes a figure per benchmark: yes, as `published` says, or no,
+    as `none` does, where every result submitted is invalid."""
+    return {"answer": "yes" if valid else "no", "detail": published if valid else none,
+            "source": first}  # fmt: skip
+
+
+def not_reproduced(detail: str, source: str) -> dict[str, Any]:
+    """What MLCommons' review of a round is not: a reproduction of every result."""
+    return {"answer": "not-stated", "detail": detail, "source": source}
+
+
+def submission_record(
+    first: str, grade: str, submitters: list[str], cloud: str, notes: list[str]
+) -> dict[str, Any]:
+    """Who submitted a result, and whose cloud its descriptions say it ran on."""
+    return {
+        "source": first,
+        "grade": grade,
+        "submitter": listed(submitters),
+        "cloud": cloud,
+        **({"note": " ".join(notes)} if notes else {}),
+    }
+
+
+def validation_record(head: dict[str, Any], **parts: Any) -> dict[str, Any]:
+    """A round's validation in the order every imported record lists its fields: `head`
+    (`validation_head`), then the parts, and no predecessor (a round names none)."""
+    order = ("summary", "scope", "deployment", "outcome", "measurements", "claims", "evidence")
+    return {
+        **head,
+        **{key: parts[key] for key in order},
+        "predecessor": None,
+        "systems": parts["systems"],
+        "invalid": parts["invalid"],
     }
 
 
@@ -251,7 +310,17 @@ class RoundBuilder:
     mapping, its name as ids spell it, and the marker lines its files carry (a round's own
     records name the round; the platforms and providers it adds do not)."""
 
-    def __init__(self, program: str, rounds: Mapping[str, RoundEntry], round_name: str) -> None:
+    def __init__(
+        self,
+        program: str,
+        rounds: Mapping[str, RoundEntry],
+        round_name: str,
+        accelerators: Mapping[str, AcceleratorEntry],
+    ) -> None:
+        self.program = program
+        self.accelerators = accelerators
+        # "MLPerf Training", as sentences name the program.
+        self.program_name = program.replace("-", " ").title().replace("Mlperf", "MLPerf")
         self.round_name = round_name
         self.entry = rounds[round_name]
         self.release_slug = slug(round_name)
@@ -261,3 +330,56 @@ class RoundBuilder:
         # Every fact of the round is MLCommons' own, unless it was read in a copy whose commits
         # are not MLCommons': nothing then shows it equals MLCommons' publication.
         self.grade = "secondary" if self.entry.read == "copy" else GRADE
+
+    def source_id(self, system: Any) -> str:
+        """The id of the source a system's description is cited as (each importer's own)."""
+        raise NotImplementedError
+
+    def accelerator(self, group: Any) -> tuple[str, str, AcceleratorEntry]:
+        """A result's first source, its accelerator as the descriptions name it, and the
+        mapping's entry for it: the chip family and what one is called."""
+        accelerator = group.systems[0].accelerator
+        return self.source_id(group.systems[0]), accelerator, self.accelerators[accelerator]
+
+    def whose(self, submission: dict[str, Any], what: str, where: str = "") -> str:
+        """`what` of the round as the submitter's: "Nebius's MLPerf Training v5.1 results";
+        `where` ends it (" in Nebius's cloud")."""
+        return (
+            f"{md(submission['submitter'])}'s {self.program_name} {self.round_name} {what}{where}"
+        )
+
+    def stated(self, text: str, first: str) -> dict[str, Any]:
+        """A claim the round's own files state, at the round's grade."""
+        return {"text": text, "source": first, "grade": self.grade}
+
+    def head(self, group: Any, submission: dict[str, Any], suffix: str = "") -> dict[str, Any]:
+        """A validation of the round up to its summary (`validation_head`), its id made of the
+        provider, the platform, the program and the round, and `suffix` ("-open")."""
+        validation_id = f"{group.provider}-{group.platform}-{self.program}-{self.release_slug}"
+        return validation_head(
+            validation_id + suffix, group, self.program, self.round_name, self.entry, submission
+        )
+
+    def systems(
+        self, systems: Sequence[Any], fields: Callable[[Any], dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Each system as the validation lists it, with the fields its program adds (`fields`
+        of the system)."""
+        return [system_record(s, self.source_id(s), self.grade, **fields(s)) for s in systems]
+
+    def invalid(
+        self, unscored: Sequence[Any], **extra: Callable[[Any], Any]
+    ) -> list[dict[str, Any]]:
+        """Each result the rules do not let be scored, with its folder and why; each of `extra`
+        is a further field, from the result."""
+        return [
+            invalid_record(
+                self.source_id(r.system),
+                r.system.key,
+                r.benchmark,
+                f"{r.folder}: {r.invalid}",
+                self.grade,
+                **{name: field(r) for name, field in extra.items()},
+            )
+            for r in unscored
+        ]

@@ -18,24 +18,7 @@ from typing import Any
 from generator.derive.provenance import value_words
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.core.records import (
-    ID_LENGTH,
-    RoundBuilder,
-    answers,
-    deployment_record,
-    invalid_record,
-    outcome_record,
-    read_note,
-    scope_record,
-    short_id,
-    source_record,
-    system_record,
-    systems_words,
-    unique_ids,
-    url_path,
-    validation_head,
-    written_by,
-)
+from generator.importers.core import records as core
 from generator.importers.mlperf.mapping import PROGRAM
 from generator.importers.mlperf.resubmission import Resubmission, start_date
 from generator.importers.mlperf.rounds import (
@@ -49,9 +32,8 @@ from generator.model.imports import TrainingMapping, TrainingSubmitter
 from generator.model.links import slug
 from generator.model.mlperf import same_release
 
-MARKER = written_by(PROGRAM)
-# The reasoning behind the import's answers and claims, in content/sources/.
-SUBMISSION_RULES = "mlperf-submission-rules"
+MARKER = core.written_by(PROGRAM)
+# The reasoning behind the import's core.answers and claims, in content/sources/.
 TRAINING_RULES = "mlperf-training-rules"
 # The order in which a group's clouds are said, from the plainest: a group that mixes them is
 # said as its least plain.
@@ -68,7 +50,7 @@ class Group:
     systems: tuple[SystemFile, ...]  # with results, then those described without any
 
 
-class RoundRecords(RoundBuilder):
+class RoundRecords(core.RoundBuilder):
     """The records of one round, from what `read_round` found, the mapping, and the results
     that repeat an earlier round's, by benchmark folder."""
 
@@ -81,7 +63,7 @@ class RoundRecords(RoundBuilder):
     ) -> None:
         self.reading = reading
         self.mapping = mapping
-        super().__init__(PROGRAM, mapping.rounds, round_name)
+        super().__init__(PROGRAM, mapping.rounds, round_name, mapping.accelerators)
         self.resubmissions = resubmissions or {}
         self._references = self._reference_index()
         self.source_ids = self._source_ids()
@@ -101,7 +83,7 @@ class RoundRecords(RoundBuilder):
             )
             for s in [*self.reading.systems, *self.reference_systems()]
         }
-        return unique_ids(base)
+        return core.unique_ids(base)
 
     def _reference_index(self) -> dict[tuple[str, str, int, str], Score]:
         """The makers' fastest valid closed-division result per benchmark, accelerator, number
@@ -175,10 +157,10 @@ class RoundRecords(RoundBuilder):
         and named apart from the earlier round's own system description sources."""
         base = f"{PROGRAM}-{slug(resubmission.round)}-logs-"
         folder = slug(resubmission.folder or "")
-        if len(base) + len(folder) <= ID_LENGTH:
+        if len(base) + len(folder) <= core.ID_LENGTH:
             return base + folder
         # Ids are at most 80 characters: a long folder is cut, and told apart by a hash.
-        return short_id(base + folder, resubmission.folder or "")
+        return core.short_id(base + folder, resubmission.folder or "")
 
     def benchmark_name(self, benchmark: str) -> str:
         return self.mapping.benchmarks.get(benchmark, benchmark)
@@ -218,17 +200,17 @@ class RoundRecords(RoundBuilder):
 
     def source(self, system: SystemFile) -> dict[str, Any]:
         repository = self.entry.repository.rstrip("/")
-        return source_record(
+        return core.source_record(
             self.source_id(system),
             (
                 f"MLPerf Training {self.round_name} system description: {system.folder}, "
                 f"{system.key}"
             ),
-            f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
+            f"{repository}/blob/{self.entry.commit}/{core.url_path(system.path)}",
             (
                 f"The system's run logs are under {md(f'{system.folder}/results/{system.key}/')} "
                 "at the same commit. cloudqual computes each time from them by MLCommons' "
-                "scoring rule, as MLCommons' result_summarizer does." + read_note(self.entry)
+                "scoring rule, as MLCommons' result_summarizer does." + core.read_note(self.entry)
             ),
             PROGRAM,
         )
@@ -236,10 +218,10 @@ class RoundRecords(RoundBuilder):
     def earlier_source(self, resubmission: Resubmission) -> dict[str, Any]:
         earlier = self.mapping.rounds[resubmission.round]
         repository = earlier.repository.rstrip("/")
-        return source_record(
+        return core.source_record(
             self.earlier_source_id(resubmission),
             f"MLPerf Training {resubmission.round} run logs: {resubmission.folder}",
-            f"{repository}/tree/{earlier.commit}/{url_path(resubmission.folder or '')}",
+            f"{repository}/tree/{earlier.commit}/{core.url_path(resubmission.folder or '')}",
             (
                 f"Compared by cloudqual with round {self.round_name}'s run logs: two logs are "
                 "the same run when their MLLOG entries are the same, in the same order."
@@ -347,13 +329,7 @@ class RoundRecords(RoundBuilder):
             if e.renamed is not None
         ]
         first = self.source_id(group.systems[0])
-        return {
-            "source": first,
-            "grade": self.grade,
-            "submitter": listed(submitters),
-            "cloud": entry.cloud,
-            **({"note": " ".join(notes)} if notes else {}),
-        }, entry
+        return core.submission_record(first, self.grade, submitters, entry.cloud, notes), entry
 
     def results_of(self, submission: dict[str, Any], what: str) -> str:
         """`what` (run logs, results) of the round, as the submission's: "Nebius's MLPerf
@@ -364,13 +340,11 @@ class RoundRecords(RoundBuilder):
                 f"the MLPerf Training {self.round_name} {what} of the joint submission of "
                 f"{md(submission['submitter'])}"
             )
-        return f"{md(submission['submitter'])}'s MLPerf Training {self.round_name} {what}"
+        return self.whose(submission, what)
 
     def validation(self, group: Group, provider_name: str) -> dict[str, Any]:
-        first = self.source_id(group.systems[0])
-        accelerator_entry = self.mapping.accelerators[group.systems[0].accelerator]
+        first, accelerator, accelerator_entry = self.accelerator(group)
         chip, noun = accelerator_entry.chip, accelerator_entry.noun
-        accelerator = group.systems[0].accelerator
         ran = [s for s in group.systems if s not in self.reading.without_results]
         idle = [s for s in group.systems if s in self.reading.without_results]
         valid = [s for s in group.scores if s.minutes is not None]
@@ -382,7 +356,7 @@ class RoundRecords(RoundBuilder):
         sizes_found = sorted({s.nodes * s.accelerators_per_node for s in ran})
         as_run = {self.framework_as_run(s) for s in ran}
         names = ", ".join(self.benchmark_name(b) for b in benchmarks) or "no benchmark"
-        described = systems_words(len(ran), sizes_found, noun)
+        described = core.systems_words(len(ran), sizes_found, noun)
         submission, entry = self.submission(group)
         submitters = sorted({s.submitter for s in group.systems})
         on = ", on a cloud the submission does not name" if entry.cloud == "not-named" else ""
@@ -408,28 +382,19 @@ class RoundRecords(RoundBuilder):
             else ""
         )
         claims: list[dict[str, Any]] = [
-            {
-                "text": (
-                    f"MLCommons published {self.results_of(submission, 'run logs')} on "
-                    f"{md(accelerator)}{on}, {described}, with the status Available cloud: "
-                    f"{names}. The times here are computed from those logs by MLCommons' "
-                    f"scoring rule.{again_words}{invalid_words}"
-                ),
-                "source": first,
-                "grade": self.grade,
-            },
-            {
-                "text": (
-                    "That a buyer's own allocation of the same systems trains in the same time."
-                ),
-                "grade": "not-established",
-                "reason": (
-                    "MLCommons' availability rule requires pricing, a third-party rental and "
-                    "reasonable availability for rent; it says nothing of the performance of "
-                    "any other allocation."
-                ),
-                "source": SUBMISSION_RULES,
-            },
+            self.stated(
+                f"MLCommons published {self.results_of(submission, 'run logs')} on "
+                f"{md(accelerator)}{on}, {described}, with the status Available cloud: "
+                f"{names}. The times here are computed from those logs by MLCommons' "
+                f"scoring rule.{again_words}{invalid_words}",
+                first,
+            ),
+            core.allocation_claim(
+                "trains in the same time",
+                "MLCommons' availability rule requires pricing, a third-party rental and "
+                "reasonable availability for rent; it says nothing of the performance of any "
+                "other allocation.",
+            ),
         ]
         for score in again:
             found = self.resubmissions[score.folder]
@@ -471,66 +436,58 @@ class RoundRecords(RoundBuilder):
                 claims.append({"text": renamed.note, "source": renamed.source, "grade": self.grade})
         if entry.cloud != "submitter":
             claims.append(
-                {
-                    "text": "Whose cloud rents the systems.",
-                    "grade": "not-stated",
-                    "reason": entry.note
-                    or "The system descriptions do not name the cloud that rents the systems.",
-                    "source": first,
-                }
+                core.unstated_claim(
+                    "Whose cloud rents the systems.",
+                    entry.note,
+                    "The system descriptions do not name the cloud that rents the systems.",
+                    first,
+                )
             )
         given = {
-            "per-model-throughput": {
-                "answer": "yes" if valid else "no",
-                "detail": (
-                    "A time to train for each benchmark on each system, computed from MLCommons' "
-                    "published run logs."
-                    if valid
-                    else "Every result submitted is invalid under the rules."
-                ),
-                "source": first,
-            },
+            "per-model-throughput": core.figures_answer(
+                bool(valid),
+                "A time to train for each benchmark on each system, computed from MLCommons' "
+                "published run logs.",
+                "Every result submitted is invalid under the rules.",
+                first,
+            ),
             "pricing-published": {
                 "answer": "not-published",
                 "detail": (
                     "MLCommons' rules require an Available cloud system to have pricing, publicly "
                     "advertised or available by request; the results carry none."
                 ),
-                "source": SUBMISSION_RULES,
+                "source": core.SUBMISSION_RULES,
             },
-            "independent-reproduction": {
-                "answer": "not-stated",
-                "detail": (
-                    "MLCommons' members review each round's results before publication; that "
-                    "review is not a reproduction."
-                ),
-                "source": "mlperf-training-benchmark",
-            },
+            "independent-reproduction": core.not_reproduced(
+                "MLCommons' members review each round's results before publication; that review "
+                "is not a reproduction.",
+                "mlperf-training-benchmark",
+            ),
         }
-        deployment = deployment_record(first, self.grade)
+        deployment = core.deployment_record(first, self.grade)
         stated = self.deployment(group)
         if stated is not None:
             deployment.update(stated)
         results = self.results_of(submission, "results")
-        identity = f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}"
-        return {
-            **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
-            "summary": (
-                f"{results[0].upper()}{results[1:]} on {chip}{on}: "
+        return core.validation_record(
+            self.head(group, submission),
+            summary=(
+                f"{results[:1].upper()}{results[1:]} on {chip}{on}: "
                 f"{described}, on {names}, computed from {self.logs}."
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),
-            "scope": scope_record(first, sizes_found, as_run, len(benchmarks), self.grade),
-            "deployment": deployment,
-            "outcome": outcome_record(
+            scope=core.scope_record(first, sizes_found, as_run, len(benchmarks), self.grade),
+            deployment=deployment,
+            outcome=core.outcome_record(
                 f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
                 f"in round {self.round_name}, closed division, status Available cloud."
                 f"{again_words}{invalid_words}{idle_words}",
                 first,
                 self.grade,
             ),
-            "measurements": [
+            measurements=[
                 {
                     "workload": self.benchmark_name(s.benchmark),
                     "metric": "time to train",
@@ -547,30 +504,17 @@ class RoundRecords(RoundBuilder):
                 }
                 for s in valid
             ],
-            "claims": claims,
-            "evidence": answers(first, given),
-            "predecessor": None,
-            "systems": [
-                system_record(
-                    s,
-                    self.source_id(s),
-                    self.grade,
+            claims=claims,
+            evidence=core.answers(first, given),
+            systems=self.systems(
+                group.systems,
+                lambda s: {
                     **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
                     **({"results_published": False} if s in idle else {}),
-                )
-                for s in group.systems
-            ],
-            "invalid": [
-                invalid_record(
-                    self.source_id(s.system),
-                    s.system.key,
-                    s.benchmark,
-                    f"{s.folder}: {s.invalid}",
-                    self.grade,
-                )
-                for s in invalid
-            ],
-        }
+                },
+            ),
+            invalid=self.invalid(invalid),
+        )
 
     @property
     def logs(self) -> str:

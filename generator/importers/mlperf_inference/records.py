@@ -16,22 +16,7 @@ from typing import Any
 
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.core.records import (
-    RoundBuilder,
-    answers,
-    deployment_record,
-    invalid_record,
-    outcome_record,
-    read_note,
-    scope_record,
-    source_record,
-    system_record,
-    systems_words,
-    unique_ids,
-    url_path,
-    validation_head,
-    written_by,
-)
+from generator.importers.core import records as core
 from generator.importers.mlperf_inference.accuracy import Reported
 from generator.importers.mlperf_inference.mapping import PROGRAM, cloud_of
 from generator.importers.mlperf_inference.metrics import higher_is_better
@@ -39,9 +24,8 @@ from generator.importers.mlperf_inference.results import Result, Round, SystemFi
 from generator.model.imports import CloudEntry, InferenceMapping
 from generator.model.links import slug
 
-MARKER = written_by(PROGRAM)
-# The reasoning behind the import's answers and claims, in content/sources/.
-SUBMISSION_RULES = "mlperf-submission-rules"
+MARKER = core.written_by(PROGRAM)
+# The reasoning behind the import's core.answers and claims, in content/sources/.
 INFERENCE_RULES = "mlperf-inference-rules"
 SCENARIO_ORDER = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
 
@@ -92,13 +76,13 @@ class Group:
     systems: tuple[SystemFile, ...]
 
 
-class RoundRecords(RoundBuilder):
+class RoundRecords(core.RoundBuilder):
     """The records of one round, from what `read_round` found and the mapping."""
 
     def __init__(self, reading: Round, mapping: InferenceMapping, round_name: str) -> None:
         self.reading = reading
         self.mapping = mapping
-        super().__init__(PROGRAM, mapping.rounds, round_name)
+        super().__init__(PROGRAM, mapping.rounds, round_name, mapping.accelerators)
         self._references = self._reference_index()
         self._groups = self._make_groups()  # the ids, the sources and the plan all read them
         self.source_ids = self._source_ids()
@@ -124,7 +108,7 @@ class RoundRecords(RoundBuilder):
             )
             for s in systems
         }
-        return unique_ids(base)
+        return core.unique_ids(base)
 
     def source_id(self, system: SystemFile) -> str:
         return self.source_ids[system.path]
@@ -254,7 +238,7 @@ class RoundRecords(RoundBuilder):
         repository = self.entry.repository.rstrip("/")
         results = f"{system.division}/{system.folder}/results/{system.key}/"
         if self.table:
-            return source_record(
+            return core.source_record(
                 self.source_id(system),
                 (
                     f"MLPerf Inference {self.round_name} results table (summary.csv), the rows "
@@ -265,21 +249,21 @@ class RoundRecords(RoundBuilder):
                     "MLCommons' table of the round. The system's description and performance "
                     f"logs (under {md(results)} in MLCommons' submission) are not in the "
                     "repository read: each figure is the table's Result, in its Units, and the "
-                    "system's fields are the table's columns." + read_note(self.entry)
+                    "system's fields are the table's columns." + core.read_note(self.entry)
                 ),
                 PROGRAM,
             )
-        return source_record(
+        return core.source_record(
             self.source_id(system),
             (
                 f"MLPerf Inference {self.round_name} system description: {system.division}/"
                 f"{system.folder}, {system.key}"
             ),
-            f"{repository}/blob/{self.entry.commit}/{url_path(system.path)}",
+            f"{repository}/blob/{self.entry.commit}/{core.url_path(system.path)}",
             (
                 f"The system's performance logs are under {md(results)} at the same commit. "
                 "cloudqual reads each figure from them as MLCommons' submission checker does."
-                + read_note(self.entry)
+                + core.read_note(self.entry)
             ),
             PROGRAM,
         )
@@ -342,33 +326,25 @@ class RoundRecords(RoundBuilder):
         submitters = sorted({s.submitter for s in group.systems})
         clouds = {e.cloud for e in group.entries}
         notes = list(dict.fromkeys(e.note for e in group.entries if e.note))
-        return {
-            "source": self.source_id(group.systems[0]),
-            "grade": self.grade,
-            "submitter": listed(submitters),
-            "cloud": clouds.pop() if len(clouds) == 1 else "not-named",
-            **({"note": " ".join(notes)} if notes else {}),
-        }
+        cloud = clouds.pop() if len(clouds) == 1 else "not-named"
+        first = self.source_id(group.systems[0])
+        return core.submission_record(first, self.grade, submitters, cloud, notes)
 
     def results_of(self, submission: dict[str, Any], provider_name: str) -> str:
-        if submission["cloud"] == "named":
-            return (
-                f"{md(submission['submitter'])}'s MLPerf Inference {self.round_name} results in "
-                f"{cloud_words(provider_name)}"
-            )
-        return f"{md(submission['submitter'])}'s MLPerf Inference {self.round_name} results"
+        named = submission["cloud"] == "named"
+        return self.whose(
+            submission, "results", f" in {cloud_words(provider_name)}" if named else ""
+        )
 
     def validation(self, group: Group, provider_name: str) -> dict[str, Any]:
-        first = self.source_id(group.systems[0])
-        accelerator = group.systems[0].accelerator
-        entry = self.mapping.accelerators[accelerator]
+        first, accelerator, entry = self.accelerator(group)
         chip, noun = entry.chip, entry.noun
         valid = [r for r in group.results if r.figure is not None]
         invalid = [r for r in group.results if r.figure is None]
         benchmarks = list(dict.fromkeys(self.workload(r) for r in valid))
         names = listed(benchmarks) or "no benchmark"
         sizes_found = sorted({s.accelerators for s in group.systems})
-        described = systems_words(len(group.systems), sizes_found, noun)
+        described = core.systems_words(len(group.systems), sizes_found, noun)
         statuses = listed(sorted({s.status for s in group.systems}))
         frameworks = {s.framework for s in group.systems}
         submission = self.submission(group)
@@ -399,113 +375,78 @@ class RoundRecords(RoundBuilder):
             else ""
         )
         claims: list[dict[str, Any]] = [
-            {
-                "text": (
-                    f"MLCommons published {results} on {md(accelerator)}{on}, {described}, "
-                    f"availability {statuses}, {division} division: {names}, {scenarios}. "
-                    f"{self.figures_words}{invalid_words}"
-                ),
-                "source": first,
-                "grade": self.grade,
-            },
-            {
-                "text": (
-                    "That a buyer's own allocation of the same systems serves at the same rate."
-                ),
-                "grade": "not-established",
-                "reason": (
-                    "MLCommons' rules fix how a run is measured and when a system counts as "
-                    "available; they say nothing of the performance of any other allocation."
-                ),
-                "source": SUBMISSION_RULES,
-            },
+            self.stated(
+                f"MLCommons published {results} on {md(accelerator)}{on}, {described}, "
+                f"availability {statuses}, {division} division: {names}, {scenarios}. "
+                f"{self.figures_words}{invalid_words}",
+                first,
+            ),
+            core.allocation_claim(
+                "serves at the same rate",
+                "MLCommons' rules fix how a run is measured and when a system counts as "
+                "available; they say nothing of the performance of any other allocation.",
+            ),
         ]
         if submission["cloud"] == "named":
             claims.append(
-                {
-                    "text": (
-                        f"That {md(provider_name)} ran or checked the systems. The submitter "
-                        f"{md(submission['submitter'])} names {cloud_words(provider_name)} in its "
-                        "system description; the cloud is not the submitter."
-                    ),
-                    "grade": "not-stated",
-                    "reason": submission.get("note")
-                    or "The system descriptions name the cloud; they do not say who ran it.",
-                    "source": first,
-                }
+                core.unstated_claim(
+                    f"That {md(provider_name)} ran or checked the systems. The submitter "
+                    f"{md(submission['submitter'])} names {cloud_words(provider_name)} in its "
+                    "system description; the cloud is not the submitter.",
+                    submission.get("note"),
+                    "The system descriptions name the cloud; they do not say who ran it.",
+                    first,
+                )
             )
         if submission["cloud"] == "not-named":
             claims.append(
-                {
-                    "text": "Whose cloud ran the systems.",
-                    "grade": "not-stated",
-                    "reason": submission.get("note")
-                    or "The system descriptions do not name the cloud the systems ran on.",
-                    "source": first,
-                }
+                core.unstated_claim(
+                    "Whose cloud ran the systems.",
+                    submission.get("note"),
+                    "The system descriptions do not name the cloud the systems ran on.",
+                    first,
+                )
             )
         given = {
-            "per-model-throughput": {
-                "answer": "yes" if valid else "no",
-                "detail": (
-                    f"A figure for each benchmark and scenario on each system, {self.read_from}."
-                    if valid
-                    else "No submitted result has a valid figure."
-                ),
-                "source": first,
-            },
-            "independent-reproduction": {
-                "answer": "not-stated",
-                "detail": (
-                    "MLCommons audits up to two submissions a round; an audit is not a "
-                    "reproduction of every result."
-                ),
-                "source": INFERENCE_RULES,
-            },
+            "per-model-throughput": core.figures_answer(
+                bool(valid),
+                f"A figure for each benchmark and scenario on each system, {self.read_from}.",
+                "No submitted result has a valid figure.",
+                first,
+            ),
+            "independent-reproduction": core.not_reproduced(
+                "MLCommons audits up to two submissions a round; an audit is not a reproduction "
+                "of every result.",
+                INFERENCE_RULES,
+            ),
         }
-        suffix = "-open" if division == "open" else ""
-        identity = f"{group.provider}-{group.platform}-{PROGRAM}-{self.release_slug}{suffix}"
-        return {
-            **validation_head(identity, group, PROGRAM, self.round_name, self.entry, submission),
-            "summary": (
+        return core.validation_record(
+            self.head(group, submission, "-open" if division == "open" else ""),
+            summary=(
                 f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
                 f"{described}, on {names}, {self.read_from}. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),
-            "scope": scope_record(first, sizes_found, frameworks, len(benchmarks), self.grade),
-            "deployment": deployment_record(first, self.grade),
-            "outcome": outcome_record(
+            scope=core.scope_record(first, sizes_found, frameworks, len(benchmarks), self.grade),
+            deployment=core.deployment_record(first, self.grade),
+            outcome=core.outcome_record(
                 f"MLCommons published {plural('result', len(valid))} in round "
                 f"{self.round_name}, {division} division, availability {statuses}."
                 f"{invalid_words}{preview_words}",
                 first,
                 self.grade,
             ),
-            "measurements": [self.measurement(r) for r in valid],
-            "claims": claims,
-            "evidence": answers(first, given),
-            "predecessor": None,
-            "systems": [
-                system_record(
-                    s,
-                    self.source_id(s),
-                    self.grade,
-                    host_processor=s.host_processor,
-                    cooling=s.cooling,
-                    driver=s.driver,
-                )
-                for s in group.systems
-            ],
-            "invalid": [
-                invalid_record(
-                    self.source_id(r.system),
-                    r.system.key,
-                    r.benchmark,
-                    f"{r.folder}: {r.invalid}",
-                    self.grade,
-                    scenario=r.scenario,
-                )
-                for r in invalid
-            ],
-        }
+            measurements=[self.measurement(r) for r in valid],
+            claims=claims,
+            evidence=core.answers(first, given),
+            systems=self.systems(
+                group.systems,
+                lambda s: {
+                    "host_processor": s.host_processor,
+                    "cooling": s.cooling,
+                    "driver": s.driver,
+                },
+            ),
+            invalid=self.invalid(invalid, scenario=lambda r: r.scenario),
+        )
