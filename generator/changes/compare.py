@@ -121,23 +121,38 @@ def changes(base: dict[str, ResultFacts], head: dict[str, ResultFacts]) -> list[
 
 
 def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
-    def change(
-        what: What,
-        before: object,
-        after: object,
-        subject: str | None = None,
-        look_twice: str | None = None,
-    ) -> Change:
-        return Change(
-            result=new.id,
-            title=new.title,
-            what=what,
-            subject=subject,
-            before=_text(before),
-            after=_text(after),
-            look_twice=look_twice,
-        )
+    """Every fact of one result on both builds that moved, in the order its page shows them."""
+    yield from _fact_changes(old, new)
+    yield from _statement_changes(old, new)
+    yield from _caveat_changes(old, new)
+    yield from _item_changes(old, new)
+    yield from _measurement_changes(old, new)
+    yield from _row_and_source_changes(old, new)
+    yield from _wording_changes(old, new)
 
+
+def _change(
+    new: ResultFacts,
+    what: What,
+    before: object,
+    after: object,
+    subject: str | None = None,
+    look_twice: str | None = None,
+) -> Change:
+    """A change of the result `new`, titled as the head build shows it."""
+    return Change(
+        result=new.id,
+        title=new.title,
+        what=what,
+        subject=subject,
+        before=_text(before),
+        after=_text(after),
+        look_twice=look_twice,
+    )
+
+
+def _fact_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
+    """The result's single facts: its title, outcome, scale, dates and validity."""
     for what, field in (
         ("title", "title"),
         ("summary", "summary"),
@@ -149,33 +164,45 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
         ("coverage", "coverage"),
     ):
         if getattr(old, field) != getattr(new, field):
-            yield change(what, getattr(old, field), getattr(new, field))  # type: ignore[arg-type]
+            yield _change(new, what, getattr(old, field), getattr(new, field))  # type: ignore[arg-type]
     if old.outcome_grade != new.outcome_grade:
         raised = _raised(old.outcome_grade, new.outcome_grade)
-        yield change("outcome grade", old.outcome_grade, new.outcome_grade, look_twice=raised)
+        yield _change(new, "outcome grade", old.outcome_grade, new.outcome_grade, look_twice=raised)
     if old.announced != new.announced:
-        yield change("announced", old.announced, new.announced, look_twice=DATE_MOVED)
+        yield _change(new, "announced", old.announced, new.announced, look_twice=DATE_MOVED)
+
+
+def _statement_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
     for text in sorted(old.statements.keys() - new.statements.keys()):
-        yield change("statement removed", old.statements[text], None, subject=text)
+        yield _change(new, "statement removed", old.statements[text], None, subject=text)
     for text in sorted(new.statements.keys() - old.statements.keys()):
-        yield change("statement added", None, new.statements[text], subject=text)
+        yield _change(new, "statement added", None, new.statements[text], subject=text)
     for text in sorted(old.statements.keys() & new.statements.keys()):
         before, after = old.statements[text], new.statements[text]
         if before != after:
             raised = _raised(before, after)
-            yield change("statement grade", before, after, subject=text, look_twice=raised)
+            yield _change(new, "statement grade", before, after, subject=text, look_twice=raised)
+
+
+def _caveat_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
+    """Caveats the rules derive and caveats authors wrote: added, removed, and (authored only)
+    reworded."""
     for kind, (was, now) in (
         ("caveat", (old.caveats, new.caveats)),
         ("authored caveat", (old.authored_caveats, new.authored_caveats)),
     ):
         for key in sorted(was.keys() - now.keys()):
-            yield change(f"{kind} removed", was[key], None, subject=key)  # type: ignore[arg-type]
+            yield _change(new, f"{kind} removed", was[key], None, subject=key)  # type: ignore[arg-type]
         for key in sorted(now.keys() - was.keys()):
-            yield change(f"{kind} added", None, now[key], subject=key)  # type: ignore[arg-type]
+            yield _change(new, f"{kind} added", None, now[key], subject=key)  # type: ignore[arg-type]
     for key in sorted(old.authored_caveats.keys() & new.authored_caveats.keys()):
         if old.authored_caveats[key] != new.authored_caveats[key]:
             before, after = old.authored_caveats[key], new.authored_caveats[key]
-            yield change("authored caveat changed", before, after, subject=key)
+            yield _change(new, "authored caveat changed", before, after, subject=key)
+
+
+def _item_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
+    """Checklist items opened or closed, told apart from items that began or stopped applying."""
     for checklist in sorted(old.open_items.keys() | new.open_items.keys()):
         was_open = set(old.open_items.get(checklist, []))
         now_open = set(new.open_items.get(checklist, []))
@@ -184,26 +211,32 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
         for item in sorted(was_open - now_open):
             subject = f"{checklist}: {item}"
             if item in applies_now:
-                yield change("item closed", "open", "closed", subject=subject)
+                yield _change(new, "item closed", "open", "closed", subject=subject)
             else:  # it stopped applying: the evidence settled nothing
-                yield change("item no longer applies", "open", "does not apply", subject=subject)
+                yield _change(
+                    new, "item no longer applies", "open", "does not apply", subject=subject
+                )
         for item in sorted(now_open - was_open):
             subject = f"{checklist}: {item}"
             if item in applied:
-                yield change("item opened", "closed", "open", subject=subject)
+                yield _change(new, "item opened", "closed", "open", subject=subject)
             else:
-                yield change("item now applies", "does not apply", "open", subject=subject)
+                yield _change(new, "item now applies", "does not apply", "open", subject=subject)
+
+
+def _measurement_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
     for key in sorted(old.measurements.keys() - new.measurements.keys()):
-        yield change("measurement removed", old.measurements[key].value, None, subject=key)
+        yield _change(new, "measurement removed", old.measurements[key].value, None, subject=key)
     for key in sorted(new.measurements.keys() - old.measurements.keys()):
-        yield change("measurement added", None, new.measurements[key].value, subject=key)
+        yield _change(new, "measurement added", None, new.measurements[key].value, subject=key)
     for key in sorted(old.measurements.keys() & new.measurements.keys()):
         before_figure, after_figure = old.measurements[key], new.measurements[key]
         if before_figure.value != after_figure.value:
             # A value is vouched for by a source the result did not cite before; one it
             # already cited, its own or another, says nothing new of the changed value.
             new_source = after_figure.source not in old.sources
-            yield change(
+            yield _change(
+                new,
                 "measurement changed",
                 before_figure.value,
                 after_figure.value,
@@ -212,7 +245,8 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
             )
         if before_figure.grade != after_figure.grade:
             raised = _raised(before_figure.grade, after_figure.grade)
-            yield change(
+            yield _change(
+                new,
                 "measurement grade",
                 before_figure.grade,
                 after_figure.grade,
@@ -220,17 +254,28 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
                 look_twice=raised,
             )
         if before_figure.shown != after_figure.shown:
-            yield change("measurement shown", before_figure.shown, after_figure.shown, subject=key)
+            before, after = before_figure.shown, after_figure.shown
+            yield _change(new, "measurement shown", before, after, subject=key)
+
+
+def _row_and_source_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
+    """The result's row in the compare table, then the sources it cites and what each says."""
     for column in sorted(old.row.keys() | new.row.keys()):
         if old.row.get(column) != new.row.get(column):
-            yield change("table row", old.row.get(column), new.row.get(column), subject=column)
+            before, after = old.row.get(column), new.row.get(column)
+            yield _change(new, "table row", before, after, subject=column)
     for source in sorted(set(old.sources) - set(new.sources)):
-        yield change("source removed", None, None, subject=source, look_twice=SOURCE_REMOVED)
+        yield _change(new, "source removed", None, None, subject=source, look_twice=SOURCE_REMOVED)
     for source in sorted(set(new.sources) - set(old.sources)):
-        yield change("source added", None, None, subject=source)
+        yield _change(new, "source added", None, None, subject=source)
     for source in sorted(old.cited.keys() & new.cited.keys()):
         if old.cited[source] != new.cited[source]:
-            yield change("source changed", old.cited[source], new.cited[source], subject=source)
+            before, after = old.cited[source], new.cited[source]
+            yield _change(new, "source changed", before, after, subject=source)
+
+
+def _wording_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
+    """The page's sentences, its evidence answers, and the invalid results it lists."""
     sentences: tuple[tuple[What, str | None, str | None], ...] = (
         ("outcome text", old.outcome_text, new.outcome_text),
         ("deployment", old.deployment, new.deployment),
@@ -238,11 +283,11 @@ def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
     )
     for what, said, says in sentences:
         if said != says:
-            yield change(what, said, says)
+            yield _change(new, what, said, says)
     for question in sorted(old.evidence.keys() | new.evidence.keys()):
         said, says = old.evidence.get(question), new.evidence.get(question)
         if said != says:
-            yield change("evidence", said, says, subject=question)
+            yield _change(new, "evidence", said, says, subject=question)
     for entry in sorted(set(old.invalid) ^ set(new.invalid)):
         gone = entry in old.invalid
-        yield change("invalid results", entry if gone else None, None if gone else entry)
+        yield _change(new, "invalid results", entry if gone else None, None if gone else entry)
