@@ -14,10 +14,11 @@ from pathlib import Path
 
 from generator import report
 from generator.build.memo import default_cache_dir
-from generator.build.pipeline import site_output
 from generator.checks.loader import hand_written_pages, load_site
 from generator.engines import assets
 from generator.english import plural
+from generator.model.fields import ID_PATTERN
+from generator.model.kinds import KINDS
 from generator.model.policy import (
     AS_OF_VARIABLE,
     EXPIRY_WARNING_DAYS,
@@ -25,7 +26,6 @@ from generator.model.policy import (
     Policy,
     parse_as_of,
 )
-from generator.model.records import ID_PATTERN, KINDS
 from generator.model.schemas import json_schemas
 from generator.problems import ContentError, plain, quote
 from generator.render.output import Refused, check_site
@@ -126,49 +126,46 @@ def _schema(args: argparse.Namespace) -> int:
     return 0
 
 
+# The folder of the cache `cloudqual render` remembers its last render in.
+RENDER_MEMO = "render"
+
+
 def _render(args: argparse.Namespace) -> int:
     # Imported here, as in `_import`: the project's config writer is this command's alone.
+    from generator.build.memo import Memo
+    from generator.build.pipeline import Inputs, build
     from generator.engines import project
     from generator.engines.runner import CACHE_DOING, check_apart
 
     out: Path = args.out
-    inputs = (args.content, args.templates)
+    folders = (args.content, args.templates)
     # Unset, the plugin's own cache for the project the content folder is in: outside it.
     cache: Path = args.cache or default_cache_dir(args.content.resolve().parent)
-    try:
-        # Before any work: a folder the command may not write is refused at once, as it is.
-        project.check_out(out, project.RENDER, project=args.config.parent, inputs=inputs)
-        check_apart(cache, CACHE_DOING, config_file=args.config, inputs=inputs)
-        site = load_site(args.content)
-    except (Refused, OSError) as error:
-        print(f"cloudqual render: {quote(str(error))}", file=sys.stderr)
-        return 1
-    except ContentError as error:
-        print(error, file=sys.stderr)
-        return 1
-    policy = Policy(_as_of(args), args.expiry_warning_days, args.review_max_age_days)
+    inputs = Inputs(
+        args.content,
+        args.templates,
+        Policy(_as_of(args), args.expiry_warning_days, args.review_max_age_days),
+        directory_urls=not args.file_urls,
+        site_url=args.site_url,
+        history=True,
+    )
     store = SvgStore(cache)
-    from generator.build.memo import Kept
-    from generator.changes.history import history
-    from generator.changes.revisions import revisions
-
-    kept = Kept(store.cache_dir, "history") if store.cache_dir is not None else None
     try:
-        # The cache's folders are refused before anything is written to either.
+        # Before any work: a folder the command may not write is refused at once, as it is;
+        # the cache's folders are refused before anything is written to either.
+        project.check_out(out, project.RENDER, project=args.config.parent, inputs=folders)
+        check_apart(cache, CACHE_DOING, config_file=args.config, inputs=folders)
         store.check()
-        if kept is not None:
-            kept.check()
-        output = site_output(
-            site,
-            args.templates,
-            policy=policy,
-            directory_urls=not args.file_urls,
-            svg_store=store,
-            site_url=args.site_url,
-            history=history(revisions(args.content, policy.as_of), kept),
+        # The same way in as `mkdocs build` and `cloudqual build`: this command's own last
+        # render is reused while no input has changed.
+        memo = Memo(cache / RENDER_MEMO)
+        key = inputs.key("render")
+        remembered, reused = build(
+            inputs, memo, key, svg_store=store, say=lambda said: print(said, file=sys.stderr)
         )
-        if kept is not None:
-            kept.prune()
+        if key is not None and not reused:
+            memo.put(key, remembered.output, remembered.warnings)
+        output = remembered.output
         pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
         hand_written = {path.name: path.read_bytes() for path in hand_written_pages(args.content)}
         project.write(
@@ -180,11 +177,16 @@ def _render(args: argparse.Namespace) -> int:
             site_url=args.site_url,
             directory_urls=not args.file_urls,
             marker=project.RENDER,
-            inputs=inputs,
+            inputs=folders,
         )
     except (Refused, OSError, ValueError) as error:
         print(f"cloudqual render: {quote(str(error))}", file=sys.stderr)
         return 1
+    except ContentError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for warning in remembered.warnings:
+        print(warning, file=sys.stderr)
     print(f"wrote {len(output.pages)} pages and {len(output.data)} data files to {out}")
     print(
         f"build it with `mkdocs build -f {out / 'mkdocs.yml'}` or "
