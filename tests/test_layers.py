@@ -22,7 +22,8 @@ PACKAGE = ROOT / "generator"
 # derived facts because a check reads what the rules derive (a caveat rule's id may not be
 # reused, a suite's counts must reconcile); publish comes before render because the data page
 # shows the API's own documents. The rest are entry points: the importer, the report of
-# problems, the scaffold, the command line, and the two names MkDocs is configured with.
+# problems, the scaffold, the commands and the command line that reads their arguments, and
+# the two names MkDocs is configured with.
 ORDER = (
     "english",
     "problems",
@@ -40,6 +41,7 @@ ORDER = (
     "watch",
     "report",
     "scaffold",
+    "commands",
     "cli",
     "plugin",
     "extension",
