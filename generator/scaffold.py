@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from generator.checks.files import modeline
-from generator.model.records import KINDS
+from generator.model.kinds import KINDS
 
 _WIDTH = 98
 

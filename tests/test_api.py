@@ -23,8 +23,8 @@ from openapi_spec_validator import validate as validate_openapi
 from generator.build.pipeline import site_output
 from generator.derive import validation as derive
 from generator.model.policy import Policy
-from generator.model.records import Dating
 from generator.model.site import Site
+from generator.model.validation import Dating
 from generator.publish import api
 from generator.render.output import Output
 

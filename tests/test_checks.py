@@ -18,7 +18,7 @@ from generator.checks.files import (
 )
 from generator.checks.schema import validate
 from generator.load.reader import load_text
-from generator.model.records import Question
+from generator.model.checklists import Question
 
 
 def test_placement_keeps_yaml_records_in_kind_folders(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from conftest import MINIMAL, ROOT, copy_content
 
 from generator.cli import main
 from generator.engines import project
-from generator.model.records import KINDS
+from generator.model.kinds import KINDS
 
 GOLDEN = sorted(path for path in (ROOT / "tests" / "golden").iterdir() if path.is_dir())
 

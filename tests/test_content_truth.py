@@ -21,8 +21,8 @@ from generator.derive import validation as derive
 from generator.derive import wording
 from generator.derive.caveats import rules as caveat_rules
 from generator.model.policy import Policy
-from generator.model.records import Validation
 from generator.model.site import Site
+from generator.model.validation import Validation
 
 # The analysis's six checks, word for word, as it wrote them for Crusoe's HGX B300 validation.
 ANALYSIS = {

@@ -12,9 +12,10 @@ from conftest import MINIMAL
 from generator.checks.loader import load_site
 from generator.derive import suites, wording
 from generator.derive import validation as derive
+from generator.model.measurements import Measurement, Resubmitted
 from generator.model.policy import Policy
-from generator.model.records import EvidenceAnswer, Measurement, Resubmitted, Validation
 from generator.model.site import Site
+from generator.model.validation import EvidenceAnswer, Validation
 
 POLICY = Policy(as_of=date(2026, 12, 2), expiry_warning_days=90, review_max_age_days=365)
 

@@ -13,9 +13,10 @@ from generator.checks.loader import load_site
 from generator.derive.evidence import FACT_WEIGHT, Evidence, evidence
 from generator.derive.site_facts import derive_site
 from generator.derive.validation import Answered
+from generator.model.checklists import Question
 from generator.model.policy import Policy
-from generator.model.records import EvidenceAnswer, Question, Validation
 from generator.model.site import Site
+from generator.model.validation import EvidenceAnswer, Validation
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ from generator.checks.files import modeline
 from generator.checks.loader import load_site
 from generator.checks.schema import validate
 from generator.load.reader import Document, load_text
-from generator.model.records import KINDS
+from generator.model.kinds import KINDS
 from generator.problems import ContentError, Problem
 
 CONTENT = ROOT / "content"

@@ -28,8 +28,8 @@ from generator.derive.site_facts import derive_site
 from generator.load.reader import load_text
 from generator.model.mlperf import same_release
 from generator.model.policy import Policy
-from generator.model.records import Validation
 from generator.model.site import Site
+from generator.model.validation import Validation
 from generator.problems import ContentError
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mlperf"

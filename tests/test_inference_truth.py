@@ -21,8 +21,9 @@ from generator.derive.provenance import (
     value_words,
     workload_words,
 )
-from generator.model.records import Measurement, Reference, System, Validation
+from generator.model.measurements import Measurement, Reference, System
 from generator.model.site import Site
+from generator.model.validation import Validation
 
 # The blocks a figure is shown in, whose text must say what the figure is: a row with every
 # cell of it.

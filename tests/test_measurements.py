@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 from generator.build.pipeline import site_output
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
+from generator.model.measurements import InvalidResult
 from generator.model.policy import Policy
-from generator.model.records import InvalidResult
 from generator.model.site import Site
 from generator.publish.api import MEASUREMENT_COLUMNS, measurement_rows
 from generator.render.output import Output

@@ -10,7 +10,7 @@ from generator.derive.provenance import against_words, share
 from generator.importers.mlperf.mapping import read_mapping
 from generator.importers.mlperf.records import RoundRecords
 from generator.importers.mlperf.rounds import Round, Score, SystemFile
-from generator.model.records import Measurement, Reference, System
+from generator.model.measurements import Measurement, Reference, System
 
 
 def system(submitter: str, key: str, nodes: int, division: str = "closed") -> SystemFile:

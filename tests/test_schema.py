@@ -9,8 +9,10 @@ from conftest import ROOT
 from pydantic import ValidationError
 
 from generator.checks.files import modeline
-from generator.model.records import KINDS, Provider, Scope
+from generator.model.kinds import KINDS
+from generator.model.providers import Provider
 from generator.model.schemas import json_schemas
+from generator.model.validation import Scope
 
 
 def test_committed_schemas_are_current() -> None:

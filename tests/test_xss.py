@@ -33,8 +33,9 @@ from generator.derive.site_facts import derive_site
 from generator.engines import csp
 from generator.escape import first_invisible
 from generator.load.reader import load_text
+from generator.model.kinds import KINDS
 from generator.model.policy import Policy
-from generator.model.records import KINDS, references
+from generator.model.references import references
 from generator.model.site import Site
 from generator.problems import ContentError
 

@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from generator.changes.snapshot import ResultFacts
-from generator.model.records import GRADES, UNESTABLISHED
+from generator.model.grades import GRADES, UNESTABLISHED
 
 What = Literal[
     "result added",

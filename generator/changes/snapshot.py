@@ -12,8 +12,9 @@ from pydantic import BaseModel, ConfigDict
 from generator.derive import validation as derive
 from generator.derive.provenance import workload_words
 from generator.derive.site_facts import SiteFacts
-from generator.model.records import Measurement, Validation
+from generator.model.measurements import Measurement
 from generator.model.site import Site
+from generator.model.validation import Validation
 
 
 class Figure(BaseModel):

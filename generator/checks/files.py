@@ -8,8 +8,10 @@ from pathlib import Path
 
 from generator.checks.schema import validate
 from generator.load.reader import Document, load_text
+from generator.model.base import Record, Strict
+from generator.model.fields import ID_PATTERN
 from generator.model.imports import MAPPINGS
-from generator.model.records import ID_PATTERN, KINDS, Record, Strict
+from generator.model.kinds import KINDS
 from generator.problems import Position, Problem
 
 

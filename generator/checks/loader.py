@@ -24,8 +24,10 @@ from generator.load import snapshot
 from generator.load.reader import Document, load_text
 from generator.load.snapshot import Store
 from generator.load.tree import content_files
-from generator.model.records import KINDS, Analysis, Record, Validation
+from generator.model.base import Record
+from generator.model.kinds import KINDS
 from generator.model.site import Site
+from generator.model.validation import Analysis, Validation
 from generator.problems import ContentError, Problem
 
 PAGES_FOLDER = "pages"  # hand-written Markdown, not records

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from generator.load.reader import Document, Path_
-from generator.model.records import ID_PATTERN, PRECISION_PATTERN, URL_PATTERN, unwrap
+from generator.model.fields import ID_PATTERN, PRECISION_PATTERN, URL_PATTERN
+from generator.model.references import unwrap
 from generator.problems import Problem, describe
 
 M = TypeVar("M", bound=BaseModel)

@@ -14,7 +14,10 @@ from datetime import date
 
 from generator.derive.suites import cells_ran_stated, coverage_cells
 from generator.derive.validation import Derived, Gap
-from generator.model.records import SHOWN_MEANINGS, CaseStudy, Program, Validation
+from generator.model.case_studies import CaseStudy
+from generator.model.grades import SHOWN_MEANINGS
+from generator.model.programs import Program
+from generator.model.validation import Validation
 
 
 @dataclass(frozen=True)

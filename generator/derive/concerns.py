@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.english import listed
-from generator.model.records import Concern, ConcernAnswer, CoverWord, Validation
+from generator.model.concerns import Concern, ConcernAnswer, CoverWord
 from generator.model.site import Site
+from generator.model.validation import Validation
 
 # The answers, strongest first: a concern two results cover is covered by the stronger.
 STRENGTH: dict[str, int] = {"checks": 2, "in-part": 1, "does-not": 0}

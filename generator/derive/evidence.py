@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.derive.validation import Answered
-from generator.model.records import UNESTABLISHED, About, Validation
+from generator.model.checklists import About
+from generator.model.grades import UNESTABLISHED
+from generator.model.validation import Validation
 
 # Each question group, in the order cells show them, with the words a cell names it by.
 GROUPS: dict[About, str] = {

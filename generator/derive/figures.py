@@ -24,7 +24,7 @@ from generator.derive.provenance import (
 )
 from generator.derive.validation import Derived, measurement_count
 from generator.english import age_words
-from generator.model.records import Validation
+from generator.model.validation import Validation
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from generator.derive.page_words import VALIDITY_WORDS
 from generator.derive.workloads import KIND_WORDS
+from generator.model.grades import GRADE_MEANINGS, SHOWN_MEANINGS
 from generator.model.policy import Policy
-from generator.model.records import GRADE_MEANINGS, SHOWN_MEANINGS
 from generator.model.site import Site
 
 

@@ -13,15 +13,10 @@ from datetime import date
 
 from generator.derive.validation import APPLIES_WORDS
 from generator.english import age_words, plural
+from generator.model.checklists import ChecklistItem, Question
 from generator.model.policy import Policy
-from generator.model.records import (
-    ChecklistItem,
-    Offer,
-    Program,
-    Question,
-    Suite,
-    Validation,
-)
+from generator.model.programs import Program, Suite
+from generator.model.validation import Offer, Validation
 
 # How many results the home page lists as the latest.
 LATEST = 10

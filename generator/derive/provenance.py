@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from generator.english import listed, plural
+from generator.model.measurements import Measurement, Reference, System
 from generator.model.mlperf import same_release
-from generator.model.records import Measurement, Reference, System, Validation
+from generator.model.validation import Validation
 
 
 def value_words(value: float, unit: str) -> str:

@@ -10,8 +10,8 @@ from datetime import date
 
 from generator.derive.validation import release_key
 from generator.model.imports import READ_WORDS, InferenceMapping, TrainingMapping
-from generator.model.records import Validation
 from generator.model.site import Site
+from generator.model.validation import Validation
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from generator.model.records import Program, Validation
+from generator.model.programs import Program
+from generator.model.validation import Validation
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,11 @@ from generator.derive.concerns import ConcernCoverage, coverage, covered_count
 from generator.derive.evidence import Evidence, evidence
 from generator.derive.figures import ChipFigures, chip_figures
 from generator.derive.scorecard import Scorecard, scorecard
+from generator.model.case_studies import CaseStudy
 from generator.model.policy import Policy
-from generator.model.records import CaseStudy, Program, Suite, Validation
+from generator.model.programs import Program, Suite
 from generator.model.site import Site
+from generator.model.validation import Validation
 
 T = TypeVar("T")
 

@@ -13,7 +13,9 @@ from datetime import date
 from typing import Literal
 
 from generator.model.links import chip_name
-from generator.model.records import Platform, Suite, Validation
+from generator.model.programs import Suite
+from generator.model.providers import Platform
+from generator.model.validation import Validation
 
 
 @dataclass(frozen=True)

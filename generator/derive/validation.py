@@ -43,28 +43,19 @@ from generator.derive.provenance import (
 from generator.derive.suites import Coverage, Reconciliation, cells_ran_stated, coverage, reconcile
 from generator.derive.wording import Wording, item_wording
 from generator.english import plural
+from generator.model.base import Record, Statement
+from generator.model.case_studies import CaseStudy
+from generator.model.case_studies import Finding as CaseFinding
+from generator.model.checklists import Applies, Checklist, ChecklistItem, Question
+from generator.model.grades import UNESTABLISHED
+from generator.model.measurements import Measurement
 from generator.model.policy import Policy
-from generator.model.records import (
-    UNESTABLISHED,
-    Applies,
-    CaseStudy,
-    Checklist,
-    ChecklistItem,
-    EvidenceAnswer,
-    Measurement,
-    Platform,
-    Program,
-    Question,
-    Record,
-    Source,
-    Statement,
-    Suite,
-    Validation,
-    accelerator_noun,
-    references,
-)
-from generator.model.records import Finding as CaseFinding
-from generator.model.records import answer_word as _answer
+from generator.model.programs import Program, Suite
+from generator.model.providers import Platform
+from generator.model.references import references
+from generator.model.sources import Source
+from generator.model.validation import EvidenceAnswer, Validation, accelerator_noun
+from generator.model.validation import answer_word as _answer
 
 # --- dates ---------------------------------------------------------------------------------------
 

@@ -12,14 +12,9 @@ from dataclasses import dataclass
 
 from generator.english import listed
 from generator.escape import markdown_literal
-from generator.model.records import (
-    ChecklistItem,
-    Platform,
-    Question,
-    Validation,
-    accelerator_noun,
-    answer_word,
-)
+from generator.model.checklists import ChecklistItem, Question
+from generator.model.providers import Platform
+from generator.model.validation import Validation, accelerator_noun, answer_word
 
 
 @dataclass(frozen=True)

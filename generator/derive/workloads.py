@@ -29,8 +29,9 @@ from generator.derive.provenance import (
 from generator.derive.validation import Derived, measurement_count, release_key
 from generator.english import listed, plural
 from generator.model.links import chip_slug
-from generator.model.records import Measurement, Validation, accelerator_noun
+from generator.model.measurements import Measurement
 from generator.model.site import Site
+from generator.model.validation import Validation, accelerator_noun
 
 Kind = Literal["measured", "stated", "inferred"]
 KIND_WORDS = {

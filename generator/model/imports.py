@@ -15,17 +15,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from generator.model.records import (
-    AcceleratorNoun,
-    Cloud,
-    DateBasis,
-    Grade,
-    Id,
-    Name,
-    Strict,
-    Text,
-    Url,
-)
+from generator.model.base import Strict
+from generator.model.fields import Id, Name, Text, Url
+from generator.model.grades import Grade
+from generator.model.providers import AcceleratorNoun
+from generator.model.validation import Cloud, DateBasis
 
 Commit = Annotated[str, StringConstraints(pattern="^[0-9a-f]{40}$")]
 RoundName = Annotated[str, StringConstraints(pattern=r"^v\d+\.\d+$")]

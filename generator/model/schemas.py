@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from functools import cache
 
+from generator.model.base import Strict
 from generator.model.imports import MAPPINGS
-from generator.model.records import KINDS, Strict
+from generator.model.kinds import KINDS
 
 
 def json_schemas() -> dict[str, str]:

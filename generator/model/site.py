@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.model.records import (
-    Analysis,
-    CaseStudy,
-    Checklist,
-    Concern,
-    Platform,
-    Program,
-    Provider,
-    Question,
-    Source,
-    Strict,
-    Suite,
-    Validation,
-)
+from generator.model.base import Strict
+from generator.model.case_studies import CaseStudy
+from generator.model.checklists import Checklist, Question
+from generator.model.concerns import Concern
+from generator.model.programs import Program, Suite
+from generator.model.providers import Platform, Provider
+from generator.model.sources import Source
+from generator.model.validation import Analysis, Validation
 from generator.problems import Problem
 
 

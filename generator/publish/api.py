@@ -17,18 +17,14 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, models_json_schema
 
 from generator.derive import validation as derive
+from generator.model.base import Record
 from generator.model.links import page_url, record_uri
-from generator.model.records import (
-    Measurement,
-    Program,
-    Provider,
-    Record,
-    Source,
-    Suite,
-    Validation,
-    accelerator_noun,
-)
+from generator.model.measurements import Measurement
+from generator.model.programs import Program, Suite
+from generator.model.providers import Provider
 from generator.model.site import Site
+from generator.model.sources import Source
+from generator.model.validation import Validation, accelerator_noun
 from generator.publish.documents import (
     API,
     DOCUMENT_KINDS,
@@ -386,9 +382,22 @@ def endpoints() -> list[Endpoint]:
 
 # Where two models share a class name (a record's Caveat and the API document's), pydantic tells
 # their schemas apart by module path. Those names are published, in the schemas and the OpenAPI
-# description, so they are fixed here instead of following the package's folders.
+# description, so they are fixed here instead of following the package's folders: every module
+# of the records is published as generator.model, the one module they were first written in.
+RECORD_MODULES = (
+    "base",
+    "case_studies",
+    "checklists",
+    "concerns",
+    "fields",
+    "measurements",
+    "programs",
+    "providers",
+    "sources",
+    "validation",
+)
 PUBLISHED_MODULES = {
-    "generator.model.records.": "generator.model.",
+    **{f"generator.model.{module}.": "generator.model." for module in RECORD_MODULES},
     "generator.publish.documents.": "generator.documents.",
 }
 

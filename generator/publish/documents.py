@@ -14,19 +14,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from generator.model.records import (
-    KINDS,
-    Checklist,
-    Concern,
-    CoverWord,
-    Program,
-    Provider,
-    Question,
-    Record,
-    Source,
-    Suite,
-    Validation,
-)
+from generator.model.base import Record
+from generator.model.checklists import Checklist, Question
+from generator.model.concerns import Concern, CoverWord
+from generator.model.kinds import KINDS
+from generator.model.programs import Program, Suite
+from generator.model.providers import Provider
+from generator.model.sources import Source
+from generator.model.validation import Validation
 
 API = "api/v1"
 VERSION = 1

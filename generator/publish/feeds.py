@@ -22,7 +22,7 @@ from generator.changes.history import History
 from generator.derive.validation import review_due
 from generator.english import plural
 from generator.model.links import page_url
-from generator.model.records import Validation
+from generator.model.validation import Validation
 from generator.publish.api import FEEDS, Documents
 
 NAME = "cloudqual"

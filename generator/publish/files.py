@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from generator.changes.history import History
 from generator.derive.validation import OpenItem
 from generator.escape import csv_cell, markdown_download, markdown_literal
+from generator.model.checklists import Checklist
 from generator.model.links import checklist_download
-from generator.model.records import Checklist
 from generator.model.schemas import json_schemas
 from generator.model.site import Site
 from generator.publish import api, feeds

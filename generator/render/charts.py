@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.derive.chart_tables import UNDATED, Chart, Table
-from generator.model.records import SHOWN_MEANINGS
+from generator.model.grades import SHOWN_MEANINGS
 from generator.render.svg import Drawing
 
 if TYPE_CHECKING:

@@ -28,6 +28,10 @@ from generator.derive.glossary import glossary
 from generator.derive.site_facts import SiteFacts, derive_site
 from generator.english import listed, plural
 from generator.escape import visible
+from generator.model.base import Record
+from generator.model.concerns import COVER_MEANINGS
+from generator.model.grades import GRADE_MEANINGS, SHOWN_MEANINGS
+from generator.model.kinds import KINDS
 from generator.model.links import (
     checklist_download,
     record_uri,
@@ -39,16 +43,9 @@ from generator.model.links import (
     source_link,
 )
 from generator.model.policy import Policy
-from generator.model.records import (
-    COVER_MEANINGS,
-    GRADE_MEANINGS,
-    KINDS,
-    SHOWN_MEANINGS,
-    Platform,
-    Record,
-    Validation,
-)
+from generator.model.providers import Platform
 from generator.model.site import Site
+from generator.model.validation import Validation
 from generator.publish import api
 from generator.publish.files import csv_text
 from generator.render import charts, markup

@@ -27,7 +27,7 @@ from generator.checks.rules import (
     validation,
 )
 from generator.checks.rules.context import Context
-from generator.model.records import Record
+from generator.model.base import Record
 from generator.problems import Problem
 
 EVERY_RECORD: tuple[Callable[[Context, str, Record], None], ...] = (

@@ -6,7 +6,7 @@ from generator.checks.rules.context import Context
 from generator.checks.rules.walk import resubmitted_workloads
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import GENERATIONAL, RULES
-from generator.model.records import Analysis, Validation
+from generator.model.validation import Analysis, Validation
 
 
 def check_analysis(ctx: Context, analysis: Analysis) -> None:

@@ -7,7 +7,7 @@ from generator.checks.rules.walk import DIGITS
 from generator.checks.schema import suggest
 from generator.derive.wording import SLOT_PATTERN, SLOTS, slots_in
 from generator.load.reader import Path_
-from generator.model.records import Checklist, Question
+from generator.model.checklists import Checklist, Question
 
 
 def check_checklist(ctx: Context, checklist: Checklist) -> None:

@@ -4,7 +4,7 @@ program added to the content is not silently left out of it."""
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.model.records import Concern
+from generator.model.concerns import Concern
 
 
 def check_concern(ctx: Context, concern: Concern) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.load.reader import Document, Path_
-from generator.model.records import Record
+from generator.model.base import Record
 from generator.problems import Problem
 
 

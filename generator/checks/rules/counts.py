@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.model.records import Suite
+from generator.model.programs import Suite
 
 
 def check_suite_contents(ctx: Context, suite: Suite) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.checks.rules.context import Context
 from generator.checks.rules.walk import resubmitted_workloads
 from generator.derive.caveats.rules import GENERATIONAL
-from generator.model.records import Validation
+from generator.model.validation import Validation
 
 
 def check_dating(ctx: Context, validation: Validation) -> None:

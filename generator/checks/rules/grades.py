@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.checks.rules.walk import sourced
-from generator.model.records import (
-    REPORTING_KINDS,
-    UNESTABLISHED,
-    Analysis,
-    CaseStudy,
-    Program,
-    Provider,
-    Record,
-    Source,
-    Suite,
-    Validation,
-)
+from generator.model.base import Record
+from generator.model.case_studies import CaseStudy
+from generator.model.grades import REPORTING_KINDS, UNESTABLISHED
+from generator.model.programs import Program, Suite
+from generator.model.providers import Provider
+from generator.model.sources import Source
+from generator.model.validation import Analysis, Validation
 
 
 def roles(ctx: Context, kind: str, record: Record) -> tuple[str | None, str | None]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.model.links import RESERVED_IDS, SECTIONS, chip_name, chip_slug
-from generator.model.records import Platform, Validation
+from generator.model.providers import Platform
+from generator.model.validation import Validation
 
 
 def check_outputs(ctx: Context) -> None:

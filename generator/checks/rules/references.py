@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.checks.schema import suggest
-from generator.model.records import Record, references
+from generator.model.base import Record
+from generator.model.references import references
 
 
 def check_references(ctx: Context, kind: str, record: Record) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.derive.provenance import workload_words
-from generator.model.records import Validation
+from generator.model.validation import Validation
 
 
 def check_repeats(ctx: Context, validation: Validation) -> None:

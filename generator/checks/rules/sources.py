@@ -4,7 +4,8 @@ owner's own statement."""
 from __future__ import annotations
 
 from generator.checks.rules.context import Context
-from generator.model.records import REPORTING_KINDS, Source
+from generator.model.grades import REPORTING_KINDS
+from generator.model.sources import Source
 
 
 def check_source_roles(ctx: Context, source: Source) -> None:

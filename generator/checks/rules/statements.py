@@ -5,7 +5,8 @@ from __future__ import annotations
 from generator.checks.rules.context import Context
 from generator.checks.rules.walk import SILENCE, statements
 from generator.load.reader import Path_
-from generator.model.records import UNESTABLISHED, Record
+from generator.model.base import Record
+from generator.model.grades import UNESTABLISHED
 
 
 def check_statements(ctx: Context, kind: str, record: Record) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.derive.suites import fit, suite_counts
-from generator.model.records import Platform, Suite, Validation
+from generator.model.programs import Suite
+from generator.model.providers import Platform
+from generator.model.validation import Validation
 
 
 def check_stated_suite(ctx: Context, validation: Validation) -> None:

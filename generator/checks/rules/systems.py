@@ -6,7 +6,7 @@ from generator.checks.rules.context import Context
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import RULES
 from generator.load.reader import Path_
-from generator.model.records import Validation
+from generator.model.validation import Validation
 
 
 def check_systems(ctx: Context, validation: Validation) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.checks.rules.walk import duplicate_ids
-from generator.model.records import Record
+from generator.model.base import Record
 
 
 def check_unique_ids(ctx: Context, kind: str, record: Record) -> None:

@@ -9,7 +9,7 @@ from generator.checks.rules.walk import DATED
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import DEPLOYMENT, RULES
 from generator.load.reader import Path_
-from generator.model.records import Validation
+from generator.model.validation import Validation
 
 
 def check_validation(ctx: Context, validation: Validation) -> None:

@@ -11,7 +11,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.load.reader import Path_
-from generator.model.records import Sourced, Statement, Validation
+from generator.model.base import Sourced, Statement
+from generator.model.validation import Validation
 
 
 def statements(value: Any, loc: Path_ = ()) -> Iterator[tuple[Statement, Path_]]:

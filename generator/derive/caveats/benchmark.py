@@ -11,7 +11,7 @@ from __future__ import annotations
 from generator.derive.caveats.finding import Facts, Trigger
 from generator.english import listed, plural
 from generator.model.mlperf import CLOUD, same_release
-from generator.model.records import accelerator_noun
+from generator.model.validation import accelerator_noun
 
 # The MLCommons documents the reasoning rests on, in content/sources/.
 SUBMISSION_RULES = "mlperf-submission-rules"

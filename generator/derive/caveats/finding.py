@@ -6,7 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.derive.suites import Reconciliation
-from generator.model.records import CaseStudy, Platform, Program, Question, Sourced, Validation
+from generator.model.base import Sourced
+from generator.model.case_studies import CaseStudy
+from generator.model.checklists import Question
+from generator.model.programs import Program
+from generator.model.providers import Platform
+from generator.model.validation import Validation
 
 
 @dataclass(frozen=True)

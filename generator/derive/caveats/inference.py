@@ -12,7 +12,7 @@ from __future__ import annotations
 from generator.derive.caveats.benchmark import served
 from generator.derive.caveats.finding import Facts, Trigger
 from generator.english import listed, plural
-from generator.model.records import accelerator_noun
+from generator.model.validation import accelerator_noun
 
 # The MLCommons documents the reasoning rests on, in content/sources/.
 INFERENCE_RULES = "mlperf-inference-rules"

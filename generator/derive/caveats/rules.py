@@ -14,9 +14,7 @@ from generator.derive.caveats import benchmark as benchmark_caveats
 from generator.derive.caveats import inference as inference_caveats
 from generator.derive.caveats.finding import Facts, Trigger
 from generator.derive.suites import coverage
-from generator.model.records import (
-    answer_word,
-)
+from generator.model.validation import answer_word
 
 # Evidence questions the rules read. A rule treats a question the content lacks as unanswered.
 MATRIX = "matrix-published"

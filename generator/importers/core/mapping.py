@@ -13,8 +13,8 @@ from typing import TypeVar
 
 from generator.checks.schema import validate
 from generator.load.reader import load_text
+from generator.model.base import Strict
 from generator.model.imports import RoundEntry
-from generator.model.records import Strict
 from generator.problems import Position, Problem
 
 

@@ -27,7 +27,7 @@ from generator.checks.files import modeline
 from generator.checks.loader import load_site
 from generator.importers.core.mapping import ImportFailure
 from generator.load.reader import load_text
-from generator.model.records import KINDS
+from generator.model.kinds import KINDS
 from generator.problems import ContentError, Position, Problem
 
 

@@ -18,7 +18,7 @@ from generator.checks.loader import IMPORTS_FOLDER
 from generator.importers.core import mapping as shared
 from generator.importers.mlperf_inference.results import Round, SystemFile
 from generator.model.imports import CloudEntry, InferenceMapping, InferenceSubmitter
-from generator.model.records import Cloud
+from generator.model.validation import Cloud
 from generator.problems import Position, Problem
 
 PROGRAM = "mlperf-inference"
