@@ -197,24 +197,9 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     validations = derive.newest_first(list(site.validations.values()))
     case_studies = grouped(site.case_studies.values(), lambda c: c.program, site.programs)
     suites = list(site.suites.values())
-    checklists = list(site.checklists.values())
-    derived = {
-        v.id: derive.derive_validation(
-            v,
-            program=site.programs[v.program],
-            platform=site.platforms.get(v.platform or ""),
-            provider_name=site.providers[v.provider].name,
-            suites=suites,
-            program_case_studies=case_studies[v.program],
-            checklists=checklists,
-            policy=policy,
-            questions=site.questions,
-        )
-        for v in validations
-    }
+    derived = derive_each(site, policy, validations, case_studies, suites)
     rows = {v.id: result_row(site, v, derived[v.id]) for v in validations}
     titles = {v.id: title(site, v, rows[v.id]) for v in validations}
-    newer = derive.newer_releases(validations)
     chips = {v.id: derived[v.id].reconciliation.chip for v in validations}
     replaced_by = derive.newer_own_results(validations, chips)
     chosen = workloads.partners(derived, validations)
@@ -232,7 +217,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         rows=rows,
         titles=titles,
         platform_labels={v.id: platform_label(site, v) for v in validations},
-        newer=newer,
+        newer=derive.newer_releases(validations),
         replaced_by=replaced_by,
         successors=successors(validations),
         partners={
@@ -241,14 +226,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         },
         pairs=workloads.pairs(site, chosen),
         chips=chip_views,
-        figures=chip_figures(
-            validations,
-            derived,
-            {v.id: rows[v.id].provider for v in validations},
-            {v.id: rows[v.id].program for v in validations},
-            {view.chip: view.slug for view in chip_views},
-            policy.as_of,
-        ),
+        figures=figures_by_chip(validations, derived, rows, chip_views, policy),
         whole_cloud=[v for v in validations if derived[v.id].reconciliation.chip is None],
         by_provider=by_provider,
         by_program=grouped(validations, lambda v: v.program, site.programs),
@@ -257,24 +235,13 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         submitters=[p.id for p in named if not is_cloud(by_provider[p.id])],
         conflicts={p: derive.conflicts(own) for p, own in by_provider.items()},
         concerns=covering,
-        programs_without={
-            p: [
-                program
-                for program, results in derive.program_coverage(own, programs)
-                if not results
-            ]
-            for p, own in by_provider.items()
-        },
+        programs_without=programs_without(by_provider, programs),
         case_studies=case_studies,
         gaps=gaps,
         suites=grouped(
             sorted(suites, key=lambda s: (s.chip, s.id)), lambda s: s.program, site.programs
         ),
-        flagged=[
-            (v, found)
-            for v in validations
-            if (found := flags(derived[v.id], superseded=v.id in replaced_by))
-        ],
+        flagged=flagged(validations, derived, replaced_by),
         scorecard=scorecard(
             clouds,
             programs,
@@ -283,10 +250,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
             {p: covered_count(found) for p, found in covering.items()},
             len(site.concerns),
         ),
-        fired={
-            rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)
-            for rule in caveat_rules.RULES
-        },
+        fired=fired(validations, derived),
         charts=chart_tables.site_charts(
             validations,
             derived,
@@ -297,3 +261,78 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
             {p.id: p.name for p in site.providers.values()},
         ),
     )
+
+
+def derive_each(
+    site: Site,
+    policy: Policy,
+    validations: list[Validation],
+    case_studies: dict[str, list[CaseStudy]],
+    suites: list[Suite],
+) -> dict[str, derive.Derived]:
+    """Each result's own derived facts (`derive.derive_validation`), by validation id."""
+    checklists = list(site.checklists.values())
+    return {
+        v.id: derive.derive_validation(
+            v,
+            program=site.programs[v.program],
+            platform=site.platforms.get(v.platform or ""),
+            provider_name=site.providers[v.provider].name,
+            suites=suites,
+            program_case_studies=case_studies[v.program],
+            checklists=checklists,
+            policy=policy,
+            questions=site.questions,
+        )
+        for v in validations
+    }
+
+
+def figures_by_chip(
+    validations: list[Validation],
+    derived: dict[str, derive.Derived],
+    rows: dict[str, ResultRow],
+    chip_views: list[workloads.ChipView],
+    policy: Policy,
+) -> list[ChipFigures]:
+    """Each chip's figures, every cloud's side by side, named as the results' table rows name
+    them and linked to the chip's workload view."""
+    return chip_figures(
+        validations,
+        derived,
+        {v.id: rows[v.id].provider for v in validations},
+        {v.id: rows[v.id].program for v in validations},
+        {view.chip: view.slug for view in chip_views},
+        policy.as_of,
+    )
+
+
+def programs_without(
+    by_provider: dict[str, list[Validation]], programs: list[Program]
+) -> dict[str, list[Program]]:
+    """By provider id: the programs it has no result under."""
+    return {
+        p: [program for program, results in derive.program_coverage(own, programs) if not results]
+        for p, own in by_provider.items()
+    }
+
+
+def flagged(
+    validations: list[Validation],
+    derived: dict[str, derive.Derived],
+    replaced_by: dict[str, Validation],
+) -> list[tuple[Validation, list[Flag]]]:
+    """The results the home page flags, newest first, each with why."""
+    return [
+        (v, found)
+        for v in validations
+        if (found := flags(derived[v.id], superseded=v.id in replaced_by))
+    ]
+
+
+def fired(validations: list[Validation], derived: dict[str, derive.Derived]) -> dict[str, int]:
+    """By caveat rule: how many results it fires on."""
+    return {
+        rule: sum(rule in {c.rule for c in derived[v.id].standard_caveats} for v in validations)
+        for rule in caveat_rules.RULES
+    }
