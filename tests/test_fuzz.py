@@ -27,7 +27,8 @@ from ruamel.yaml import YAML
 from generator.checks.files import modeline
 from generator.checks.loader import load_site
 from generator.checks.schema import validate
-from generator.load.reader import Document, load_text
+from generator.load.document import Document
+from generator.load.reader import load_text
 from generator.model.kinds import KINDS
 from generator.problems import ContentError, Problem
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from test_fuzz import YAML_TOKENS, yaml_like_text
 
 from generator.load import libyaml
-from generator.load.reader import Document, load_text
+from generator.load.document import Document
+from generator.load.reader import load_text
 from generator.problems import Problem
 
 CASES = json.loads((ROOT / "tests/fixtures/yaml-test-suite/cases.json").read_text("utf-8"))

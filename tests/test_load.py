@@ -7,14 +7,14 @@ from datetime import date
 
 import pytest
 
-from generator.load.reader import (
+from generator.load.limits import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
     MAX_LIST_ITEMS,
     MAX_MAPPING_KEYS,
     MAX_VALUES,
-    load_text,
 )
+from generator.load.reader import load_text
 from generator.problems import Position
 
 

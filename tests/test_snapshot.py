@@ -16,7 +16,8 @@ from generator.checks import loader
 from generator.checks import pages as pages_module
 from generator.checks.loader import load_site
 from generator.load import snapshot
-from generator.load.reader import Document, load_text
+from generator.load.document import Document
+from generator.load.reader import load_text
 from generator.problems import ContentError
 
 

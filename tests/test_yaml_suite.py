@@ -34,7 +34,7 @@ BY_DESIGN = re.compile(
 )
 
 # Valid YAML the loader reads with another value than the suite's, or invalid YAML it reads.
-# Empty: every such case found so far is fixed or refused in generator/load/reader.py.
+# Empty: every such case found so far is fixed or refused in generator/load/.
 KNOWN_WRONG: dict[str, str] = {}
 
 _TAB = "ruamel 0.19 does not take a tab for white space here, though YAML 1.2 does"

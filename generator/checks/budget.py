@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.load.reader import Document, Path_
+from generator.load.document import Document, Path_
 from generator.problems import Position, Problem
 
 # Quotes, list items and indented blocks nested in each other, on one line. Content nests 2.

@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 from generator.checks.schema import validate
-from generator.load.reader import Document, load_text
+from generator.load.document import Document
+from generator.load.reader import load_text
 from generator.model.base import Record, Strict
 from generator.model.fields import ID_PATTERN
 from generator.model.imports import MAPPINGS

@@ -21,7 +21,8 @@ from generator.checks.pages import check_pages
 from generator.checks.rules.context import Context
 from generator.checks.schema import validate
 from generator.load import snapshot
-from generator.load.reader import Document, load_text
+from generator.load.document import Document
+from generator.load.reader import load_text
 from generator.load.snapshot import Store
 from generator.load.tree import content_files
 from generator.model.base import Record

@@ -12,7 +12,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from generator.load.reader import Document, Path_
+from generator.load.document import Document, Path_
 from generator.model.fields import ID_PATTERN, PRECISION_PATTERN, URL_PATTERN
 from generator.model.references import unwrap
 from generator.problems import Problem, describe

@@ -2,8 +2,8 @@
 records parse in 0.03 s through it, and in 0.47 s through ruamel's pure-Python parser.
 
 It is a front end only. Its events are handed to the reader as ruamel's own, so every value is
-still resolved, bounded and checked by reader.py, and it is used only where it reads exactly as
-ruamel (with the reader's fixes) does:
+still resolved, bounded and checked by the reader (values.py), and it is used only where it reads
+exactly as ruamel (with the reader's fixes) does:
 - only for a file without the constructs where YAML 1.1, which libyaml reads, and YAML 1.2 part,
   or where the reader corrects ruamel (`plain`);
 - only for a file that reads without a single problem: any problem, a parse error included, and

@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Protocol
 
-from generator.load.reader import Document, Path_
+from generator.load.document import Document, Path_
 from generator.problems import Position
 
 

@@ -6,7 +6,7 @@ from generator.checks.rules.context import Context
 from generator.checks.rules.walk import DIGITS
 from generator.checks.schema import suggest
 from generator.derive.wording import SLOT_PATTERN, SLOTS, slots_in
-from generator.load.reader import Path_
+from generator.load.document import Path_
 from generator.model.checklists import Checklist, Question
 
 

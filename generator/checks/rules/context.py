@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.load.reader import Document, Path_
+from generator.load.document import Document, Path_
 from generator.model.base import Record
 from generator.problems import Problem
 

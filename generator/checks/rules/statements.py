@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.checks.rules.context import Context
 from generator.checks.rules.walk import SILENCE, statements
-from generator.load.reader import Path_
+from generator.load.document import Path_
 from generator.model.base import Record
 from generator.model.grades import UNESTABLISHED
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.checks.rules.context import Context
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import RULES
-from generator.load.reader import Path_
+from generator.load.document import Path_
 from generator.model.validation import Validation
 
 

@@ -8,7 +8,7 @@ from generator.checks.rules.suites import check_stated_suite
 from generator.checks.rules.walk import DATED
 from generator.checks.schema import suggest
 from generator.derive.caveats.rules import DEPLOYMENT, RULES
-from generator.load.reader import Path_
+from generator.load.document import Path_
 from generator.model.validation import Validation
 
 

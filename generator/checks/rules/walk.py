@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generator.load.reader import Path_
+from generator.load.document import Path_
 from generator.model.base import Sourced, Statement
 from generator.model.validation import Validation
 
