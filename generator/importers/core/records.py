@@ -348,6 +348,16 @@ class RoundBuilder:
             f"{md(submission['submitter'])}'s {self.program_name} {self.round_name} {what}{where}"
         )
 
+    def outcome(self, text: str, first: str) -> dict[str, Any]:
+        """What the round published of a result, at the round's grade."""
+        return outcome_record(text, first, self.grade)
+
+    def scope(
+        self, first: str, sizes: list[int], frameworks: set[str | None], models: int
+    ) -> dict[str, Any]:
+        """What a result ran on (`scope_record`), at the round's grade."""
+        return scope_record(first, sizes, frameworks, models, self.grade)
+
     def stated(self, text: str, first: str) -> dict[str, Any]:
         """A claim the round's own files state, at the round's grade."""
         return {"text": text, "source": first, "grade": self.grade}

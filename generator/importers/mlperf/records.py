@@ -15,15 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.derive.provenance import value_words
-from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core import records as core
+from generator.importers.mlperf import wording
 from generator.importers.mlperf.mapping import PROGRAM
 from generator.importers.mlperf.resubmission import Resubmission, start_date
 from generator.importers.mlperf.rounds import (
     BENCHMARKS,
-    MAX_NON_CONVERGED,
     Round,
     Score,
     SystemFile,
@@ -33,7 +31,7 @@ from generator.model.links import slug
 from generator.model.mlperf import same_release
 
 MARKER = core.written_by(PROGRAM)
-# The reasoning behind the import's core.answers and claims, in content/sources/.
+# The reasoning behind the import's answers and claims, in content/sources/.
 TRAINING_RULES = "mlperf-training-rules"
 # The order in which a group's clouds are said, from the plainest: a group that mixes them is
 # said as its least plain.
@@ -229,52 +227,6 @@ class RoundRecords(core.RoundBuilder):
             PROGRAM,
         )
 
-    def note(self, score: Score) -> str | None:
-        parts = []
-        dropped, most = len(score.dropped), MAX_NON_CONVERGED.get(score.benchmark, 1)
-        listed_runs = "; ".join(
-            f"{run.log}:{run.line}: {run.failure}"
-            if run.line is not None
-            else f"{run.log}: {run.failure}"
-            for run in score.dropped
-        )
-        converged = score.converged_minutes
-        if converged is not None:
-            # The rules did not fail these runs: a line of their logs did, and the reference
-            # summarizer's compliance check with it. Both figures are shown, the scored first.
-            them = "it" if dropped == 1 else "them"
-            runs = "1 run" if dropped == 1 else f"{dropped} runs"
-            parts.append(
-                f"{runs} of {len(score.runs)} converged (run_stop status success) but "
-                f"{'does' if dropped == 1 else 'do'} not count: a line of "
-                f"{'its' if dropped == 1 else 'their'} log does not parse as an MLLOG entry "
-                f"({listed_runs}), so MLCommons' reference summarizer, whose compliance check "
-                f"fails such a log, scores the result without {them}, as if {them} had not "
-                f"converged. Counted with that line skipped, the result would be "
-                f"{value_words(converged, 'min')}."
-            )
-        elif dropped == most == 1:
-            parts.append(
-                f"1 of {len(score.runs)} runs did not count ({listed_runs}); the rules "
-                "treat it as the slowest run, so only the fastest is dropped besides."
-            )
-        elif dropped:
-            # unet3d drops four runs at each end, and up to four that do not count stand in
-            # for the slowest of them.
-            them, runs = ("it", "run") if dropped == 1 else ("them", "runs")
-            rest = f" and the {most - dropped} slowest of the rest" if most > dropped else ""
-            parts.append(
-                f"{dropped} of {len(score.runs)} runs did not count ({listed_runs}); the rules "
-                f"treat {them} as the slowest {runs}, so the {most} fastest{rest} are dropped "
-                "besides."
-            )
-        if score.scaling_factor is not None:
-            parts.append(
-                f"The mean is multiplied by the scaling_factor {score.scaling_factor!r} of "
-                f"{score.folder}/scaling.json."
-            )
-        return " ".join(parts) or None
-
     def resubmitted(self, score: Score) -> dict[str, Any] | None:
         found = self.resubmissions.get(score.folder)
         if found is None:
@@ -360,27 +312,10 @@ class RoundRecords(core.RoundBuilder):
         submission, entry = self.submission(group)
         submitters = sorted({s.submitter for s in group.systems})
         on = ", on a cloud the submission does not name" if entry.cloud == "not-named" else ""
-        invalid_words = (
-            f" {len(invalid)} submitted result{'s are' if len(invalid) != 1 else ' is'} invalid "
-            "under the rules and not scored."
-            if invalid
-            else ""
-        )
-        again_rounds = listed(sorted({self.resubmissions[s.folder].round for s in again}))
-        again_words = (
-            f" {len(again)} of them {'are' if len(again) != 1 else 'is'} round {again_rounds}'s "
-            f"result{'s' if len(again) != 1 else ''} submitted again, not "
-            f"{'new measurements' if len(again) != 1 else 'a new measurement'}."
-            if again
-            else ""
-        )
-        idle_words = (
-            f" {plural('further system description', len(idle))} "
-            f"({', '.join(md(s.key) for s in idle)}) {'have' if len(idle) != 1 else 'has'} no "
-            "published result."
-            if idle
-            else ""
-        )
+        invalid_words = wording.invalid_words(len(invalid))
+        again_rounds = sorted({self.resubmissions[s.folder].round for s in again})
+        again_words = wording.again_words(len(again), again_rounds)
+        idle_words = wording.idle_words([s.key for s in idle])
         claims: list[dict[str, Any]] = [
             self.stated(
                 f"MLCommons published {self.results_of(submission, 'run logs')} on "
@@ -396,44 +331,8 @@ class RoundRecords(core.RoundBuilder):
                 "other allocation.",
             ),
         ]
-        for score in again:
-            found = self.resubmissions[score.folder]
-            system = score.system
-            shown = f"{self.benchmark_name(score.benchmark)} time on {md(system.key)}"
-            evidence = []
-            if found.identical:
-                how_many = (
-                    f"all {found.runs} of its run logs are"
-                    if found.identical == found.runs
-                    else f"{found.identical} of its {found.runs} run logs "
-                    f"{'are' if found.identical != 1 else 'is'}"
-                )
-                evidence.append(
-                    f"{how_many} round {found.round}'s, in {md(found.folder or '')}: the same "
-                    "MLLOG entries, in the same order"
-                )
-            if found.published is not None and found.last_start is not None:
-                evidence.append(
-                    f"every run started on or before {found.last_start.isoformat()}, before "
-                    f"round {found.round} was published ({found.published.isoformat()})"
-                )
-            claims.append(
-                {
-                    "text": f"That the {shown} was measured for round {self.round_name}.",
-                    "grade": "not-established",
-                    "reason": (
-                        f"{'; and '.join(evidence)[0].upper()}{'; and '.join(evidence)[1:]}. "
-                        "MLCommons' rules "
-                        "allow a result to be submitted again in a later round; this one is "
-                        f"round {found.round}'s runs, scored anew."
-                    ),
-                    "source": (self.resubmitted(score) or {"source": first})["source"],
-                }
-            )
-        for name in submitters:
-            renamed = self.mapping.submitters[name].renamed
-            if renamed is not None:
-                claims.append({"text": renamed.note, "source": renamed.source, "grade": self.grade})
+        claims += [self.repeat_claim(score, first) for score in again]
+        claims += self.renamed_claims(submitters)
         if entry.cloud != "submitter":
             claims.append(
                 core.unstated_claim(
@@ -443,32 +342,6 @@ class RoundRecords(core.RoundBuilder):
                     first,
                 )
             )
-        given = {
-            "per-model-throughput": core.figures_answer(
-                bool(valid),
-                "A time to train for each benchmark on each system, computed from MLCommons' "
-                "published run logs.",
-                "Every result submitted is invalid under the rules.",
-                first,
-            ),
-            "pricing-published": {
-                "answer": "not-published",
-                "detail": (
-                    "MLCommons' rules require an Available cloud system to have pricing, publicly "
-                    "advertised or available by request; the results carry none."
-                ),
-                "source": core.SUBMISSION_RULES,
-            },
-            "independent-reproduction": core.not_reproduced(
-                "MLCommons' members review each round's results before publication; that review "
-                "is not a reproduction.",
-                "mlperf-training-benchmark",
-            ),
-        }
-        deployment = core.deployment_record(first, self.grade)
-        stated = self.deployment(group)
-        if stated is not None:
-            deployment.update(stated)
         results = self.results_of(submission, "results")
         return core.validation_record(
             self.head(group, submission),
@@ -478,34 +351,17 @@ class RoundRecords(core.RoundBuilder):
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),
-            scope=core.scope_record(first, sizes_found, as_run, len(benchmarks), self.grade),
-            deployment=deployment,
-            outcome=core.outcome_record(
+            scope=self.scope(first, sizes_found, as_run, len(benchmarks)),
+            deployment=self.deployment(group, first),
+            outcome=self.outcome(
                 f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
                 f"in round {self.round_name}, closed division, status Available cloud."
                 f"{again_words}{invalid_words}{idle_words}",
                 first,
-                self.grade,
             ),
-            measurements=[
-                {
-                    "workload": self.benchmark_name(s.benchmark),
-                    "metric": "time to train",
-                    "value": s.minutes,
-                    "unit": "min",
-                    "source": self.source_id(s.system),
-                    "grade": self.grade,
-                    **({"note": note} if (note := self.note(s)) else {}),
-                    "system": s.system.key,
-                    "benchmark": s.benchmark,
-                    **({"runs_started": r} if (r := self.runs_started(s)) else {}),
-                    **({"resubmitted": r} if (r := self.resubmitted(s)) else {}),
-                    **({"reference": r} if (r := self.reference_record(s)) else {}),
-                }
-                for s in valid
-            ],
+            measurements=[self.measurement(s) for s in valid],
             claims=claims,
-            evidence=core.answers(first, given),
+            evidence=core.answers(first, wording.answers(bool(valid), first)),
             systems=self.systems(
                 group.systems,
                 lambda s: {
@@ -516,6 +372,43 @@ class RoundRecords(core.RoundBuilder):
             invalid=self.invalid(invalid),
         )
 
+    def measurement(self, s: Score) -> dict[str, Any]:
+        """A scored time, as its validation lists it."""
+        return {
+            "workload": self.benchmark_name(s.benchmark),
+            "metric": "time to train",
+            "value": s.minutes,
+            "unit": "min",
+            "source": self.source_id(s.system),
+            "grade": self.grade,
+            **({"note": note} if (note := wording.score_note(s)) else {}),
+            "system": s.system.key,
+            "benchmark": s.benchmark,
+            **({"runs_started": r} if (r := self.runs_started(s)) else {}),
+            **({"resubmitted": r} if (r := self.resubmitted(s)) else {}),
+            **({"reference": r} if (r := self.reference_record(s)) else {}),
+        }
+
+    def renamed_claims(self, submitters: list[str]) -> list[dict[str, Any]]:
+        """What the mapping says of each submitter first published under another name."""
+        return [
+            {"text": renamed.note, "source": renamed.source, "grade": self.grade}
+            for name in submitters
+            if (renamed := self.mapping.submitters[name].renamed) is not None
+        ]
+
+    def repeat_claim(self, score: Score, first: str) -> dict[str, Any]:
+        """That a time submitted again was measured for this round: not established, with the
+        evidence that it is an earlier round's runs."""
+        found = self.resubmissions[score.folder]
+        shown = f"{self.benchmark_name(score.benchmark)} time on {md(score.system.key)}"
+        return {
+            "text": f"That the {shown} was measured for round {self.round_name}.",
+            "grade": "not-established",
+            "reason": wording.repeat_reason(found),
+            "source": (self.resubmitted(score) or {"source": first})["source"],
+        }
+
     @property
     def logs(self) -> str:
         """Whose run logs the times are computed from: MLCommons', or a copy's."""
@@ -523,7 +416,12 @@ class RoundRecords(core.RoundBuilder):
             return "the run logs a copy of the round holds, not MLCommons' own repository"
         return "MLCommons' published run logs"
 
-    def deployment(self, group: Group) -> dict[str, Any] | None:
+    def deployment(self, group: Group, first: str) -> dict[str, Any]:
+        """Where the group's systems ran: what a submitter says of it, from the mapping, over
+        the round's descriptions' silence."""
+        return core.deployment_record(first, self.grade) | (self.stated_deployment(group) or {})
+
+    def stated_deployment(self, group: Group) -> dict[str, Any] | None:
         """What a submitter says of where the group's systems ran, from the mapping."""
         by_submitter = self.mapping.deployments.get(self.round_name, {})
         for system in group.systems:

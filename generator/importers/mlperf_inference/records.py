@@ -17,17 +17,16 @@ from typing import Any
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core import records as core
+from generator.importers.mlperf_inference import wording
 from generator.importers.mlperf_inference.accuracy import Reported
 from generator.importers.mlperf_inference.mapping import PROGRAM, cloud_of
 from generator.importers.mlperf_inference.metrics import higher_is_better
 from generator.importers.mlperf_inference.results import Result, Round, SystemFile
+from generator.importers.mlperf_inference.wording import SCENARIO_ORDER, cloud_words
 from generator.model.imports import CloudEntry, InferenceMapping
 from generator.model.links import slug
 
 MARKER = core.written_by(PROGRAM)
-# The reasoning behind the import's core.answers and claims, in content/sources/.
-INFERENCE_RULES = "mlperf-inference-rules"
-SCENARIO_ORDER = ("Offline", "Server", "Interactive", "SingleStream", "MultiStream")
 
 
 def accuracy_target(benchmark: str) -> str | None:
@@ -42,13 +41,6 @@ def target_words(benchmark: str) -> str:
     """A closed-division target by the words pages use: the share of the FP32 reference where
     the id names one, else the benchmark's own target."""
     return accuracy_target(benchmark) or f"{benchmark}'s accuracy target"
-
-
-def cloud_words(provider_name: str) -> str:
-    """A provider's cloud by name: "Crusoe's cloud", but "IBM Cloud", never "IBM Cloud's cloud"."""
-    if provider_name.casefold().endswith("cloud"):
-        return md(provider_name)
-    return f"{md(provider_name)}'s cloud"
 
 
 def reported_accuracy(reported: Reported) -> dict[str, Any]:
@@ -350,25 +342,11 @@ class RoundRecords(core.RoundBuilder):
         submission = self.submission(group)
         results = self.results_of(submission, provider_name)
         division = group.division
-        preview = [s for s in group.systems if s.status.lower() == "preview"]
-        preview_words = (
-            " A preview system was not generally available when it was measured: MLCommons' "
-            "rules require it to be available by a later round."
-            if preview
-            else ""
+        preview_words = wording.preview_words(
+            any(s.status.lower() == "preview" for s in group.systems)
         )
-        invalid_words = (
-            f" {len(invalid)} submitted result{'s have' if len(invalid) != 1 else ' has'} no "
-            f"valid figure and {'are' if len(invalid) != 1 else 'is'} listed apart."
-            if invalid
-            else ""
-        )
-        found_scenarios = sorted({r.scenario for r in valid}, key=SCENARIO_ORDER.index)
-        scenarios = (
-            f"in the scenario{'s' if len(found_scenarios) != 1 else ''} {listed(found_scenarios)}"
-            if found_scenarios
-            else "in no scenario"
-        )
+        invalid_words = wording.invalid_words(len(invalid))
+        scenarios = wording.scenarios_words({r.scenario for r in valid})
         on = (
             ", on a cloud the system description does not name"
             if submission["cloud"] == "not-named"
@@ -387,39 +365,8 @@ class RoundRecords(core.RoundBuilder):
                 "available; they say nothing of the performance of any other allocation.",
             ),
         ]
-        if submission["cloud"] == "named":
-            claims.append(
-                core.unstated_claim(
-                    f"That {md(provider_name)} ran or checked the systems. The submitter "
-                    f"{md(submission['submitter'])} names {cloud_words(provider_name)} in its "
-                    "system description; the cloud is not the submitter.",
-                    submission.get("note"),
-                    "The system descriptions name the cloud; they do not say who ran it.",
-                    first,
-                )
-            )
-        if submission["cloud"] == "not-named":
-            claims.append(
-                core.unstated_claim(
-                    "Whose cloud ran the systems.",
-                    submission.get("note"),
-                    "The system descriptions do not name the cloud the systems ran on.",
-                    first,
-                )
-            )
-        given = {
-            "per-model-throughput": core.figures_answer(
-                bool(valid),
-                f"A figure for each benchmark and scenario on each system, {self.read_from}.",
-                "No submitted result has a valid figure.",
-                first,
-            ),
-            "independent-reproduction": core.not_reproduced(
-                "MLCommons audits up to two submissions a round; an audit is not a reproduction "
-                "of every result.",
-                INFERENCE_RULES,
-            ),
-        }
+        claims += wording.whose_cloud_claims(submission, provider_name, first)
+        given = wording.answers(bool(valid), self.read_from, first)
         return core.validation_record(
             self.head(group, submission, "-open" if division == "open" else ""),
             summary=(
@@ -428,14 +375,13 @@ class RoundRecords(core.RoundBuilder):
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
                 f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),
-            scope=core.scope_record(first, sizes_found, frameworks, len(benchmarks), self.grade),
+            scope=self.scope(first, sizes_found, frameworks, len(benchmarks)),
             deployment=core.deployment_record(first, self.grade),
-            outcome=core.outcome_record(
+            outcome=self.outcome(
                 f"MLCommons published {plural('result', len(valid))} in round "
                 f"{self.round_name}, {division} division, availability {statuses}."
                 f"{invalid_words}{preview_words}",
                 first,
-                self.grade,
             ),
             measurements=[self.measurement(r) for r in valid],
             claims=claims,
