@@ -14,7 +14,7 @@ from conftest import AS_OF, MINIMAL, ROOT, copy_content
 from generator.build.memo import Memo, TemplateCode
 from generator.build.pipeline import Inputs, build
 from generator.model.policy import Policy
-from generator.render import renderer
+from generator.render import environment
 from generator.render.bytecode import KEY, SealedBytecode
 from generator.render.svg import SvgStore
 
@@ -92,10 +92,10 @@ def test_a_build_in_a_new_process_compiles_no_template_again(
     content = copy_content(MINIMAL, tmp_path / "content")
     inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
     memo = Memo(tmp_path / "cache")
-    renderer.environment.cache_clear()
+    environment.environment.cache_clear()
     first, _ = build(inputs, memo, "first", svg_store=SvgStore(None), say=print)
     assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json"))
-    renderer.environment.cache_clear()  # a new process
+    environment.environment.cache_clear()  # a new process
     compiles = _compiles(monkeypatch)
     again, _ = build(inputs, memo, "again", svg_store=SvgStore(None), say=print)
     assert compiles == []
@@ -103,12 +103,12 @@ def test_a_build_in_a_new_process_compiles_no_template_again(
     # The kept file tampered with fails its seal: every template is compiled again.
     [kept] = (tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")
     kept.write_bytes(kept.read_bytes().replace(b'"', b"'", 40))
-    renderer.environment.cache_clear()
+    environment.environment.cache_clear()
     rebuilt, _ = build(
         inputs, Memo(tmp_path / "third"), "third", svg_store=SvgStore(None), say=print
     )
     assert compiles and rebuilt.output.pages == first.output.pages
-    renderer.environment.cache_clear()
+    environment.environment.cache_clear()
 
 
 def test_the_kept_code_stays_though_a_build_loads_no_template(tmp_path: Path) -> None:
@@ -117,16 +117,16 @@ def test_the_kept_code_stays_though_a_build_loads_no_template(tmp_path: Path) ->
     content = copy_content(MINIMAL, tmp_path / "content")
     inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
     memo = Memo(tmp_path / "cache")
-    renderer.environment.cache_clear()
+    environment.environment.cache_clear()
     first, _ = build(inputs, memo, "first", svg_store=SvgStore(None), say=print)
     [kept] = (tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")
-    renderer.environment.cache_clear()
+    environment.environment.cache_clear()
     again, _ = build(
         inputs, memo, "again", svg_store=SvgStore(None), say=print, previous=first.output.signed
     )
     assert again.output.pages == first.output.pages
     assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")) == [kept]
-    renderer.environment.cache_clear()
+    environment.environment.cache_clear()
 
 
 def test_the_kept_code_is_keyed_by_the_code_and_the_interpreter(

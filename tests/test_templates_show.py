@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, nodes
 
-from generator.render.renderer import environment
+from generator.render.environment import environment
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 PAGE_TEMPLATES = sorted(TEMPLATES.glob("*.j2"))

@@ -191,11 +191,11 @@ class Session:
         # The rendering code imported, every file read, the templates compiled, the API's
         # schemas made.
         from generator.publish import api
-        from generator.render import renderer
+        from generator.render import environment as templates
 
         with contextlib.suppress(ContentError):  # the rebuild reports it
             load_site(content_dir, known=self.known)
-        environment = renderer.environment(templates_dir)
+        environment = templates.environment(templates_dir)
         for name in environment.list_templates(extensions=["j2"]):
             environment.get_template(name)
         api.schema_files()

@@ -1,0 +1,72 @@
+"""The changelog page's days, in a buyer's terms: each day's commits that changed what a buyer
+reads of a result, their changes grouped by result; the rest counted under the day."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+from typing import Any
+
+from generator.changes.compare import moved
+from generator.changes.history import History, Step
+from generator.english import plural
+
+# A day: its date, the commits shown (each with the note said in place of its changes, if any,
+# and its changes by result), and the quiet commits counted by what is said of them.
+Day = tuple[date, list[tuple[Step, str | None, list[Any]]], list[tuple[str, str]]]
+
+
+def step_note(step: Step, changed: bool) -> str | None:
+    """What the changelog says of a commit in place of its changes, when it lists none."""
+    if step.unread == "checks":
+        return (
+            "made to records that do not pass today's checks (the schema has changed since), so "
+            "not compared"
+        )
+    if step.results is None:  # step.unread == "error"
+        return "made to records today's code cannot read, so not compared"
+    if step.base is None:
+        return (
+            f"the first whose records pass today's checks, with "
+            f"{plural('result', step.results)}; comparisons start here."
+        )
+    if not changed:
+        return "that changed nothing a buyer reads of a result (a page's text, a comment)"
+    return None
+
+
+def _by_result(step: Step, on_site: set[str]) -> list[Any]:
+    """A commit's changes by the result they change: (its id, its title, whether it is still on
+    the site, and each change with whether it moved a figure)."""
+    groups: dict[str, list[Any]] = {}
+    for change in step.changes:
+        groups.setdefault(change.result, []).append((change, moved(change)))
+    return [
+        (result_id, changes[0][0].title, result_id in on_site, changes)
+        for result_id, changes in groups.items()
+    ]
+
+
+def days(history: History | None, on_site: set[str]) -> list[Day]:
+    """The page's days, the newest first; none without a history."""
+    found: list[Day] = []
+    for day, steps in history.days() if history is not None else []:
+        # A buyer reads what changed; the changes that changed nothing a buyer reads, or could
+        # not be compared, are counted under the day, not listed one by one.
+        shown, quiet = [], Counter[str]()
+        for step in steps:
+            results = _by_result(step, on_site)
+            note = step_note(step, bool(results))
+            if results or step.earlier or (step.base is None and step.results is not None):
+                shown.append((step, note, results))
+            else:
+                quiet[note or ""] += 1
+        found.append((day, shown, [(n, plural("change", c)) for n, c in quiet.items()]))
+    return found
+
+
+def why_none(history: History | None) -> str | None:
+    """Why the page lists what it lists: the history's own reason, or that there is none."""
+    if history is None:
+        return "this build was not given the content's history"
+    return history.why

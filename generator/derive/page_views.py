@@ -1,0 +1,276 @@
+"""What each page shows beyond the site's facts: the groupings, labels and counts a page's
+template prints, made here so the renderer only picks a template and renders it, and the
+templates only show (tests/test_templates_show.py).
+
+Each function reads the checked `Site` and its derived `SiteFacts`; none renders.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from generator.derive import concerns, page_words, rounds, suites, wording, workloads
+from generator.derive import validation as derive
+from generator.derive.site_facts import SiteFacts
+from generator.english import plural
+from generator.model.base import Record
+from generator.model.checklists import Checklist
+from generator.model.grades import SHOWN_MEANINGS
+from generator.model.programs import Program
+from generator.model.providers import Platform
+from generator.model.site import Site
+from generator.model.validation import Validation
+
+
+def sources(site: Site, *records: Record, extra: tuple[str, ...] = ()) -> list[Any]:
+    """The sources the records cite, and `extra`, in the order a page numbers them."""
+    return derive.cited_sources(site.sources, *records, extra=extra)
+
+
+def checklists(site: Site) -> list[Checklist]:
+    return list(site.checklists.values())
+
+
+def validation_view(site: Site, known: SiteFacts, validation: Validation) -> dict[str, Any]:
+    """What a result's pages show of it: its page, its printable checklist and each
+    side-by-side page it is on read the same view."""
+    derived = known.derived[validation.id]
+    suite = derived.reconciliation.suite
+    program = site.programs[validation.program]
+    return {
+        "validation": validation,
+        "title": known.titles[validation.id],
+        "provider": site.providers[validation.provider],
+        "platform": site.platforms.get(validation.platform or ""),
+        "program": program,
+        "suite": suite,
+        "d": derived,
+        "checklists": [(c, derived.open_items[c.id]) for c in checklists(site)],
+        "applicable": derived.applicable_items,
+        "closed": derived.closed_items,
+        "validity": page_words.validity(derived.validity_end, program),
+        "offer": None if validation.offer is None else page_words.offer(validation.offer),
+        "other_suites": page_words.other_suites(suite),
+        "coverage_chart": known.charts.get(f"coverage-{validation.id}"),
+        "systems": {system.key: system for system in validation.systems},
+        "program_case_studies": known.case_studies[validation.program],
+        "case_study_count": len(known.case_studies[validation.program]),
+        "predecessor": site.validations.get(validation.predecessor or ""),
+        "partners": known.partners[validation.id],
+        "successors": known.successors.get(validation.id, []),
+        "sources": sources(
+            site,
+            validation,
+            *([suite] if suite else []),
+            *(c for c, _, _ in derived.reconciliation.candidates),
+            extra=derive.caveat_sources(derived),
+        ),
+    }
+
+
+def trial_checklist_view(site: Site, known: SiteFacts, validation: Validation) -> dict[str, Any]:
+    """What a result's printable checklist adds to its result's view: the checklists' sources
+    and the sources the result itself cites."""
+    derived = known.derived[validation.id]
+    cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
+    own = {s.id for s in sources(site, validation)}
+    return {
+        "sources": sources(site, *checklists(site), extra=cited),
+        # A list's source that the result does not cite is said to be about the list, not the
+        # result (an analysis of another provider's announcement, on Nebius's checklist).
+        "about_list_only": {c.id: c.source not in own for c in checklists(site)},
+    }
+
+
+def pair_label(known: SiteFacts, validation: Validation) -> str:
+    """A column head on a side-by-side page: provider and program, which tell apart two
+    results of one provider."""
+    row = known.rows[validation.id]
+    return f"{row.provider}, {row.program}"
+
+
+def flagged(known: SiteFacts) -> list[tuple[Validation, list[tuple[str, str, str | None]]]]:
+    """The results the home page flags, each with its reasons as (kind, words, the id of the
+    result a reason names, if one)."""
+    found: list[tuple[Validation, list[tuple[str, str, str | None]]]] = []
+    for v, flags in known.flagged:
+        newer = known.replaced_by.get(v.id)
+        label = known.rows[newer.id].program if newer else None
+        found.append(
+            (v, [(f, page_words.flag(f, known.policy, label),
+                  newer.id if newer and f == "superseded" else None) for f in flags])
+        )  # fmt: skip
+    return found
+
+
+def measurements(known: SiteFacts, validations: list[Validation]) -> list[tuple[Any, ...]]:
+    """Every figure of the results, each with the result it belongs to."""
+    return [(v, row) for v in validations for row in known.derived[v.id].figures]
+
+
+def questions(site: Site) -> list[Any]:
+    return sorted(site.questions.values(), key=lambda q: (q.order, q.id))
+
+
+def answer_counts(site: Site, known: SiteFacts) -> list[tuple[Any, list[Any]]]:
+    """For each question, how many results give each answer word, in the order pages list the
+    words; the compare page's script counts the rows it shows the same way."""
+    asked = questions(site)
+    counted = [Counter[str]() for _ in asked]
+    for v in known.validations:
+        for i, answered in enumerate(known.derived[v.id].answers):
+            counted[i][answered.word] += 1
+    return [
+        (q, [(word, counts[word]) for word in SHOWN_MEANINGS if counts[word]])
+        for q, counts in zip(asked, counted, strict=True)
+    ]
+
+
+def checklist_groups(site: Site, known: SiteFacts) -> dict[str, Any]:
+    """The checklists page: the items that apply to each program's results, worded for no one
+    result, and each result's own checklist under its program."""
+    lists = checklists(site)
+    programs = sorted(site.programs.values(), key=lambda p: (p.name, p.id))
+    items = [(c, item) for c in lists for item in c.items]
+    return {
+        "checklists": lists,
+        "by_program": [
+            (
+                program,
+                [(c, [i for i in c.items if derive.for_program(i, program.id)]) for c in lists],
+                known.by_program[program.id],
+            )
+            for program in programs
+        ],
+        "wordings": {
+            (c.id, item.id): wording.general_wording(item, site.questions) for c, item in items
+        },
+        "why_open": {
+            (c.id, item.id): page_words.why_open(item, site.questions) for c, item in items
+        },
+        "sources": sources(site, *lists),
+    }
+
+
+def pairs_index(known: SiteFacts) -> dict[str, Any]:
+    """The index of the side-by-side pages, by the chip family of the pair's first result."""
+    by_chip: dict[str, list[workloads.Pair]] = {}
+    for pair in known.pairs:
+        by_chip.setdefault(known.rows[pair.first.id].chip, []).append(pair)
+    labels = {v.id: pair_label(known, v) for v in known.validations}
+    names = {}
+    for pair in known.pairs:
+        first, second = labels[pair.first.id], labels[pair.second.id]
+        # Two results of one provider and program read alike: their titles tell them apart.
+        if first == second:
+            first, second = known.titles[pair.first.id], known.titles[pair.second.id]
+        names[pair.id] = (first, second)
+    return {
+        "by_chip": sorted(by_chip.items()),
+        "names": names,
+        "shared_words": {p.id: plural("workload", len(p.shared)) for p in known.pairs},
+        "partners": workloads.PARTNERS,
+    }
+
+
+def pair_view(site: Site, known: SiteFacts, pair: workloads.Pair) -> dict[str, Any]:
+    first, second = pair.first, pair.second
+    return {
+        "pair": pair,
+        "views": [validation_view(site, known, first), validation_view(site, known, second)],
+        "answer_pairs": list(
+            zip(known.derived[first.id].answers, known.derived[second.id].answers, strict=True)
+        ),
+        "labels": [pair_label(known, first), pair_label(known, second)],
+    }
+
+
+def provider_view(site: Site, known: SiteFacts, provider_id: str) -> dict[str, Any]:
+    provider = site.providers[provider_id]
+    own = known.by_provider[provider_id]
+    covered = known.concerns[provider_id]
+    return {
+        "provider": provider,
+        "is_cloud": provider_id in known.clouds,
+        "sources": sources(site, provider),
+        "validations": own,
+        "results": plural("result", len(own)),
+        "without": known.programs_without[provider_id],
+        "conflicts": known.conflicts[provider_id],
+        "measurements": measurements(known, own),
+        "concerns": covered,
+        "concern_count": len(covered),
+        "covered": concerns.covered_count(covered),
+    }
+
+
+def program_view(site: Site, known: SiteFacts, program: Program) -> dict[str, Any]:
+    program_suites = known.suites[program.id]
+    own = known.by_program[program.id]
+    read = rounds.rounds_read(site, program.id, own)
+    answers = [
+        (c, c.answers[program.id]) for c in concerns.ordered(site) if program.id in c.answers
+    ]
+    return {
+        "program": program,
+        "suites": [(s, suites.suite_counts(s)) for s in program_suites],
+        "changes": suites.release_changes(program_suites),
+        "validations": own,
+        "held": rounds.releases_held(own),
+        "rounds": read,
+        "typed": rounds.typed_rounds(site, program.id, own),
+        "typed_words": rounds.TYPED,
+        "left_out": rounds.left_out(site, program.id),
+        "case_studies": known.case_studies[program.id],
+        "answers": answers,
+        "criteria_count": len(program.catalogue.criteria) if program.catalogue else 0,
+        "sources": sources(
+            site,
+            program,
+            *program_suites,
+            extra=(
+                *(r.source for r in read if r.source),
+                *dict.fromkeys(a.source for _, a in answers),
+            ),
+        ),
+    }
+
+
+def platforms_by_chip(site: Site) -> dict[str, list[Platform]]:
+    """The platforms of each chip family, by name: sources name one chip as a system (HGX B200)
+    or as the accelerator (B200-SXM-180GB), and the site keeps each as written."""
+    found: dict[str, list[Platform]] = {}
+    for platform in sorted(site.platforms.values(), key=lambda p: (p.name, p.id)):
+        found.setdefault(platform.chip, []).append(platform)
+    return found
+
+
+def chip_slugs(known: SiteFacts) -> dict[str, str]:
+    """Each measured chip family's workloads page name."""
+    return {view.chip: view.slug for view in known.chips}
+
+
+def platforms_index(site: Site, known: SiteFacts) -> list[tuple[str, str | None, list[Platform]]]:
+    slugs = chip_slugs(known)
+    return [
+        (chip, slugs.get(chip), platforms)
+        for chip, platforms in sorted(platforms_by_chip(site).items())
+    ]
+
+
+def platform_view(
+    site: Site,
+    known: SiteFacts,
+    platform: Platform,
+    by_chip: dict[str, list[Platform]],
+    slugs: dict[str, str],
+) -> dict[str, Any]:
+    """A platform's page; `by_chip` and `slugs` are made once for all of them."""
+    return {
+        "platform": platform,
+        "siblings": [p for p in by_chip[platform.chip] if p.id != platform.id],
+        "chip_slug": slugs.get(platform.chip),
+        "validations": known.by_platform[platform.id],
+        "sources": sources(site, platform),
+    }
