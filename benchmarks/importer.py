@@ -34,7 +34,8 @@ from pathlib import Path, PurePosixPath
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.importers.mlperf.rounds import BENCHMARKS, read_round, round_number  # noqa: E402
+from generator.importers.mlperf.rounds import read_round  # noqa: E402
+from generator.importers.mlperf.tables import BENCHMARKS, round_number  # noqa: E402
 from generator.model.mlperf import CLOUD  # noqa: E402
 
 BIN = Path(sys.executable).parent

@@ -19,7 +19,8 @@ import pytest
 from conftest import ROOT
 
 from generator.checks.loader import load_site
-from generator.importers.mlperf.rounds import BENCHMARKS, read_round
+from generator.importers.mlperf.rounds import read_round
+from generator.importers.mlperf.tables import BENCHMARKS
 from generator.model.mlperf import CLOUD
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mlperf"

@@ -16,7 +16,8 @@ from generator.importers.core.records import platform_record, provider_record
 from generator.importers.mlperf.mapping import MAPPING, mapping_problems, read_mapping
 from generator.importers.mlperf.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf.resubmission import EarlierLogs, Resubmission, find, read_earlier
-from generator.importers.mlperf.rounds import Round, read_round, round_number
+from generator.importers.mlperf.rounds import Round, read_round
+from generator.importers.mlperf.tables import round_number
 from generator.model.imports import TrainingMapping
 from generator.problems import Position, Problem
 

@@ -20,12 +20,8 @@ from generator.importers.core import records as core
 from generator.importers.mlperf import wording
 from generator.importers.mlperf.mapping import PROGRAM
 from generator.importers.mlperf.resubmission import Resubmission, start_date
-from generator.importers.mlperf.rounds import (
-    BENCHMARKS,
-    Round,
-    Score,
-    SystemFile,
-)
+from generator.importers.mlperf.rounds import Round, Score, SystemFile
+from generator.importers.mlperf.tables import BENCHMARKS
 from generator.model.imports import TrainingMapping, TrainingSubmitter
 from generator.model.links import slug
 from generator.model.mlperf import same_release

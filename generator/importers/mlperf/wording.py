@@ -11,7 +11,8 @@ from generator.english import listed, plural
 from generator.escape import markdown_literal as md
 from generator.importers.core import records as core
 from generator.importers.mlperf.resubmission import Resubmission
-from generator.importers.mlperf.rounds import MAX_NON_CONVERGED, Score
+from generator.importers.mlperf.rounds import Score
+from generator.importers.mlperf.tables import MAX_NON_CONVERGED
 
 
 def invalid_words(count: int) -> str:
