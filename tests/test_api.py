@@ -21,7 +21,7 @@ from conftest import ROOT
 from openapi_spec_validator import validate as validate_openapi
 
 from generator.build.pipeline import site_output
-from generator.derive import validation as derive
+from generator.derive import validity
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.model.validation import Dating
@@ -264,7 +264,8 @@ def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> Non
     events = {str(e["uid"]): e for e in calendar.walk("VEVENT")}
     assert len(events) == len(calendar.walk("VEVENT"))
     ends = {
-        v.id: derive.validity_end(v, dated.programs[v.program]) for v in dated.validations.values()
+        v.id: validity.validity_end(v, dated.programs[v.program])
+        for v in dated.validations.values()
     }
     expected = {f"review-due-{v}@cloudqual" for v in dated.validations} | {
         f"validity-end-{v}@cloudqual" for v, end in ends.items() if end is not None

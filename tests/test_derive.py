@@ -10,7 +10,15 @@ import pytest
 from conftest import MINIMAL
 
 from generator.checks.loader import load_site
-from generator.derive import suites, wording
+from generator.derive import (
+    answers,
+    case_study_gaps,
+    provider_results,
+    releases,
+    suites,
+    validity,
+    wording,
+)
 from generator.derive import validation as derive
 from generator.model.measurements import Measurement, Resubmitted
 from generator.model.policy import Policy
@@ -306,7 +314,7 @@ def test_changing_one_raw_fact_changes_exactly_what_it_should(minimal: Site) -> 
     ],
 )
 def test_add_months_clamps_to_month_end(start: date, months: int, end: date) -> None:
-    assert derive.add_months(start, months) == end
+    assert validity.add_months(start, months) == end
 
 
 @pytest.mark.parametrize(
@@ -321,23 +329,23 @@ def test_add_months_clamps_to_month_end(start: date, months: int, end: date) -> 
 )
 def test_validity_status(minimal: Site, announced: date | None, status: str) -> None:
     test = minimal.validations["test-validation"].model_copy(update={"announced": announced})
-    assert derive.validity_status(test, minimal.programs["test-program"], POLICY) == status
+    assert validity.validity_status(test, minimal.programs["test-program"], POLICY) == status
 
 
 def test_no_validity_period_is_not_unknown(real: Site) -> None:
     coreweave = real.validations["coreweave-clustermax-2"]
     program = real.programs["semianalysis-clustermax"]
-    assert derive.validity_end(coreweave, program) is None
-    assert derive.validity_status(coreweave, program, POLICY) == "no-expiry"
+    assert validity.validity_end(coreweave, program) is None
+    assert validity.validity_status(coreweave, program, POLICY) == "no-expiry"
 
 
 def test_review_staleness(minimal: Site) -> None:
     test = minimal.validations["test-validation"]
-    assert derive.review_is_stale(test, POLICY) is False
+    assert validity.review_is_stale(test, POLICY) is False
     old = test.model_copy(update={"last_reviewed": date(2025, 12, 1)})  # 366 days before as_of
-    assert derive.review_is_stale(old, POLICY) is True
+    assert validity.review_is_stale(old, POLICY) is True
     edge = test.model_copy(update={"last_reviewed": date(2025, 12, 2)})  # exactly 365 days
-    assert derive.review_is_stale(edge, POLICY) is False
+    assert validity.review_is_stale(edge, POLICY) is False
 
 
 # --- checklist, claims, providers ---------------------------------------------------------------
@@ -506,11 +514,11 @@ def test_newest_first_keeps_undated(real: Site) -> None:
 
 def test_answered_marks_what_does_not_apply(real: Site) -> None:
     questions = sorted(real.questions.values(), key=lambda q: q.order)
-    crusoe = derive.answered(real.validations["crusoe-hgx-b300-exemplar"], questions)
+    crusoe = answers.answered(real.validations["crusoe-hgx-b300-exemplar"], questions)
     words = {a.question.id: a.word for a in crusoe}
     assert words["deployment-tested"] == "partial"  # the execution environment is not stated
     assert "yes" not in words.values() and "not-applicable" not in words.values()
-    mlperf = derive.answered(
+    mlperf = answers.answered(
         real.validations["lambda-nvidia-gb300-mlperf-training-v5-1"], questions
     )
     assert [a.question.id for a in mlperf if a.word == "not-applicable"] == ["margin-computable"]
@@ -520,7 +528,9 @@ def test_answered_marks_what_does_not_apply(real: Site) -> None:
 def test_program_coverage_states_gaps(real: Site) -> None:
     crusoe = [v for v in real.validations.values() if v.provider == "crusoe"]
     programs = sorted(real.programs.values(), key=lambda p: p.id)
-    coverage = {p.id: [v.id for v in vs] for p, vs in derive.program_coverage(crusoe, programs)}
+    coverage = {
+        p.id: [v.id for v in vs] for p, vs in provider_results.program_coverage(crusoe, programs)
+    }
     assert coverage["mlperf-training"] == [] and coverage["semianalysis-clustermax"] == []
     assert len(coverage["nvidia-exemplar-cloud"]) == 2
 
@@ -530,13 +540,13 @@ def test_conflicts(minimal: Site) -> None:
     failed = test.model_copy(
         update={"id": "test-failed", "outcome": test.outcome.model_copy(update={"result": "fail"})}
     )
-    (found,) = derive.conflicts([test, failed])
+    (found,) = provider_results.conflicts([test, failed])
     assert found.results == (failed, test)  # by outcome: fail, then pass
     successor = failed.model_copy(update={"predecessor": "test-validation"})
-    assert derive.conflicts([test, successor]) == []
+    assert provider_results.conflicts([test, successor]) == []
     other_release = failed.model_copy(update={"program_release": "2"})
-    assert derive.conflicts([test, other_release]) == []
-    assert derive.conflicts([test, test.model_copy(update={"id": "test-same"})]) == []
+    assert provider_results.conflicts([test, other_release]) == []
+    assert provider_results.conflicts([test, test.model_copy(update={"id": "test-same"})]) == []
     # Many results that disagree are one conflict listing each once, not a pair each: a
     # provider page grows with its results, not with their pairs.
     many = [
@@ -545,7 +555,7 @@ def test_conflicts(minimal: Site) -> None:
         )
         for i, r in enumerate(["pass", "fail"] * 200)
     ]
-    (one,) = derive.conflicts(many)
+    (one,) = provider_results.conflicts(many)
     assert len(one.results) == 400
 
 
@@ -553,7 +563,9 @@ def test_a_gap_is_worded_once_for_pages_and_charts(minimal: Site) -> None:
     study = minimal.case_studies["test-case"]
     program = minimal.programs[study.program]
     bound = study.findings[0].model_copy(update={"gap_low_percent": None, "gap_high_percent": 3})
-    gaps = derive.gaps(study.model_copy(update={"findings": [*study.findings, bound]}), program)
+    gaps = case_study_gaps.gaps(
+        study.model_copy(update={"findings": [*study.findings, bound]}), program
+    )
     assert [(g.words, g.label, g.beyond_tolerance) for g in gaps] == [
         ("10% to 20%", "10–20%", True),
         ("within 3%", "within 3%", False),
@@ -563,7 +575,7 @@ def test_a_gap_is_worded_once_for_pages_and_charts(minimal: Site) -> None:
 
 def test_an_open_item_says_why_once(minimal: Site) -> None:
     """The page shows an item's reason as a sentence; the API and downloads hold it as a clause."""
-    from generator.publish.api import open_because
+    from generator.publish.api_documents import open_because
 
     test = minimal.validations["test-validation"].model_copy(update={"evidence": {}})
     items = derive.open_items(
@@ -616,13 +628,13 @@ def test_a_result_is_replaced_only_by_its_own_providers_newer_owner_stated_resul
         _variant(minimal, "same", program_release="v5.0"),
     ]
     chips = {v.id: v.chip or "B200" for v in [old, *others]}
-    assert derive.newer_own_results([old, *others], chips) == {
+    assert releases.newer_own_results([old, *others], chips) == {
         "older": old  # an older result is replaced by the newest owner-stated one
     }
     newer = _variant(minimal, "newer", program_release="v5.1")
     newest = _variant(minimal, "newest", program_release="v6.0")
     chips |= {"newer": "B200", "newest": "B200"}
-    found = derive.newer_own_results([old, newer, newest, *others], chips)
+    found = releases.newer_own_results([old, newer, newest, *others], chips)
     assert {key: value.id for key, value in found.items()} == {
         "old": "newest",
         "newer": "newest",
@@ -630,7 +642,7 @@ def test_a_result_is_replaced_only_by_its_own_providers_newer_owner_stated_resul
         "same": "newest",
     }
     # A result that names no chip is compared with nothing.
-    assert derive.newer_own_results([old, newest], {"old": None, "newest": None}) == {}
+    assert releases.newer_own_results([old, newest], {"old": None, "newest": None}) == {}
     # A newer release that only rescores an earlier round's runs replaces nothing.
     measurement = Measurement(
         workload="Llama 3.1 405B", metric="time to train", value=237.6, unit="min",
@@ -641,8 +653,8 @@ def test_a_result_is_replaced_only_by_its_own_providers_newer_owner_stated_resul
         ),
     )  # fmt: skip
     rescored = newest.model_copy(update={"measurements": [measurement]})
-    assert derive.rescored_only(rescored)
-    found = derive.newer_own_results([old, newer, rescored], chips)
+    assert releases.rescored_only(rescored)
+    found = releases.newer_own_results([old, newer, rescored], chips)
     assert {key: value.id for key, value in found.items()} == {"old": "newer"}
 
 
@@ -693,7 +705,7 @@ def test_the_home_page_flags_exactly_the_results_its_rules_name(real: Site) -> N
     rescored = next(
         v for v in facts.validations if v.id == "nebius-nvidia-h200-sxm5-141gb-mlperf-training-v5-1"
     )
-    assert derive.rescored_only(rescored)
+    assert releases.rescored_only(rescored)
     assert "nebius-nvidia-h200-sxm5-141gb-mlperf-training-v5-0" not in facts.replaced_by
     # Undated Exemplar results, whose 12-month validity cannot be computed, are flagged so.
     assert all(

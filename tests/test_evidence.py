@@ -10,9 +10,9 @@ import pytest
 from conftest import AS_OF, MINIMAL
 
 from generator.checks.loader import load_site
+from generator.derive.answers import Answered
 from generator.derive.evidence import FACT_WEIGHT, Evidence, evidence
 from generator.derive.site_facts import derive_site
-from generator.derive.validation import Answered
 from generator.model.checklists import Question
 from generator.model.policy import Policy
 from generator.model.site import Site

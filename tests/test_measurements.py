@@ -20,7 +20,8 @@ from generator.derive.caveats import rules as caveat_rules
 from generator.model.measurements import InvalidResult
 from generator.model.policy import Policy
 from generator.model.site import Site
-from generator.publish.api import MEASUREMENT_COLUMNS, measurement_rows
+from generator.publish.api import MEASUREMENT_COLUMNS
+from generator.publish.measurement_table import measurement_rows
 from generator.render.output import Output
 from generator.render.svg import SvgStore
 

@@ -10,6 +10,7 @@ from datetime import date
 from pydantic import BaseModel, ConfigDict
 
 from generator.derive import validation as derive
+from generator.derive.answers import Answered
 from generator.derive.provenance import workload_words
 from generator.derive.site_facts import SiteFacts
 from generator.model.measurements import Measurement
@@ -72,7 +73,7 @@ def _measurement_key(m: Measurement) -> str:
     return " · ".join(part for part in parts if part is not None)
 
 
-def _answer_words(answered: derive.Answered) -> str:
+def _answer_words(answered: Answered) -> str:
     """An evidence answer as its page shows it: the word, its detail, and its source."""
     answer = answered.answer
     if answer is None:

@@ -12,8 +12,9 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
+from generator.derive.case_study_gaps import Gap
 from generator.derive.suites import cells_ran_stated, coverage_cells
-from generator.derive.validation import Derived, Gap
+from generator.derive.validation import Derived
 from generator.model.case_studies import CaseStudy
 from generator.model.grades import SHOWN_MEANINGS
 from generator.model.programs import Program

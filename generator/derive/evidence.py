@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.derive.validation import Answered
+from generator.derive.answers import Answered
 from generator.model.checklists import About
 from generator.model.grades import UNESTABLISHED
 from generator.model.validation import Validation

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from generator.derive.validation import release_key
+from generator.derive.releases import release_key
 from generator.model.imports import READ_WORDS, InferenceMapping, TrainingMapping
 from generator.model.site import Site
 from generator.model.validation import Validation

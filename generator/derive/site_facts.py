@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from generator.derive import chart_tables, workloads
+from generator.derive import case_study_gaps, chart_tables, provider_results, releases, workloads
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.derive.concerns import ConcernCoverage, coverage, covered_count
@@ -81,12 +81,12 @@ class SiteFacts:
     # Provider ids, by name: the clouds, and the submitters whose every result names no cloud.
     clouds: list[str]
     submitters: list[str]
-    conflicts: dict[str, list[derive.Conflict]]  # by provider id
+    conflicts: dict[str, list[provider_results.Conflict]]  # by provider id
     # By provider id: each buyer's concern against the provider's results, in the concerns' order.
     concerns: dict[str, list[ConcernCoverage]]
     programs_without: dict[str, list[Program]]  # by provider id: programs it has no result under
     case_studies: dict[str, list[CaseStudy]]  # by program id
-    gaps: dict[str, list[derive.Gap]]  # by case study id, a gap per finding
+    gaps: dict[str, list[case_study_gaps.Gap]]  # by case study id, a gap per finding
     suites: dict[str, list[Suite]]  # by program id, by chip then id
     flagged: list[tuple[Validation, list[Flag]]]
     scorecard: Scorecard  # each cloud's strongest result under each program
@@ -201,12 +201,14 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
     rows = {v.id: result_row(site, v, derived[v.id]) for v in validations}
     titles = {v.id: title(site, v, rows[v.id]) for v in validations}
     chips = {v.id: derived[v.id].reconciliation.chip for v in validations}
-    replaced_by = derive.newer_own_results(validations, chips)
+    replaced_by = releases.newer_own_results(validations, chips)
     chosen = workloads.partners(derived, validations)
     by_provider = grouped(validations, lambda v: v.provider, site.providers)
     programs = list(site.programs.values())
     named = sorted(site.providers.values(), key=lambda p: (p.name, p.id))
-    gaps = {c.id: derive.gaps(c, site.programs[c.program]) for c in site.case_studies.values()}
+    gaps = {
+        c.id: case_study_gaps.gaps(c, site.programs[c.program]) for c in site.case_studies.values()
+    }
     clouds = [p.id for p in named if is_cloud(by_provider[p.id])]
     covering = {p: coverage(site, own) for p, own in by_provider.items()}
     chip_views = workloads.by_chip(site, derived, validations)
@@ -217,7 +219,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         rows=rows,
         titles=titles,
         platform_labels={v.id: platform_label(site, v) for v in validations},
-        newer=derive.newer_releases(validations),
+        newer=releases.newer_releases(validations),
         replaced_by=replaced_by,
         successors=successors(validations),
         partners={
@@ -233,7 +235,7 @@ def derive_site(site: Site, policy: Policy) -> SiteFacts:
         by_platform=grouped(validations, lambda v: v.platform, site.platforms),
         clouds=clouds,
         submitters=[p.id for p in named if not is_cloud(by_provider[p.id])],
-        conflicts={p: derive.conflicts(own) for p, own in by_provider.items()},
+        conflicts={p: provider_results.conflicts(own) for p, own in by_provider.items()},
         concerns=covering,
         programs_without=programs_without(by_provider, programs),
         case_studies=case_studies,
@@ -312,7 +314,11 @@ def programs_without(
 ) -> dict[str, list[Program]]:
     """By provider id: the programs it has no result under."""
     return {
-        p: [program for program, results in derive.program_coverage(own, programs) if not results]
+        p: [
+            program
+            for program, results in provider_results.program_coverage(own, programs)
+            if not results
+        ]
         for p, own in by_provider.items()
     }
 

@@ -3,33 +3,35 @@
 Contributors write raw facts; these pure functions compute what follows from them, uniformly for
 every validation. Templates only show the results. No derived name reuses a raw field's name.
 
-Computed here:
-- `suite_counts`: models, configurations and precisions of a suite;
-- `coverage`: reported counts against the full models x precisions grid (8 x 3 = 24);
-- `reconcile`: the suite a validation most likely ran, and what the counts say of every other
-  suite for the same program and chip;
-- `coverage_cells`: that suite's model x precision grid, each cell tested, in suite or not;
-- `standard_caveats`: caveats that follow from the facts by rule (`RULES`), each citing the
-  source of the fact that fired it and, apart, the source of its reasoning;
-- `validity_end`, `validity_status`, `review_status`: expiry and staleness under a `Policy`;
+`derive_validation` computes every fact about one validation, as one `Derived`. Computed here:
 - `open_items`: the checklist items a validation leaves open, with the answers that open them,
-  each worded for the validation by filling its slots (`SLOTS`);
-- `established_claims` / `unestablished_claims`, `cited_sources`, `newest_first`;
-- `program_coverage`, `conflicts`: a provider's results side by side across programs;
-- `gaps`: each case-study finding's gap to the reference, in words, against the tolerance.
+  each worded for the validation by filling its slots (`wording.SLOTS`);
+- `established_claims` / `unestablished_claims`, `cited_sources`, `caveat_sources`,
+  `newest_first`;
+- `scale_words`, `largest_count`, `measurement_count`: how many accelerators a result ran on.
 
-`facts.derive_site` applies these to a whole site, once, before anything is rendered.
+Computed in their own modules, from the same raw facts:
+- `suites`: a suite's counts, `coverage` against the full grid, and `reconcile`, the suite a
+  validation most likely ran;
+- `caveats.rules`: caveats that follow from the facts by rule, each citing the source of the
+  fact that fired it and, apart, the source of its reasoning;
+- `validity`: `validity_end`, `validity_status`, `review_is_stale`, `review_due` under a `Policy`;
+- `answers`: each evidence question as it stands for a validation;
+- `releases`: the newer release of a result's program, and the newer result that replaces it;
+- `provider_results`: `program_coverage`, `conflicts`: a provider's results side by side;
+- `case_study_gaps`: each case-study finding's gap to the reference, against the tolerance.
+
+`site_facts.derive_site` applies these to a whole site, once, before anything is rendered.
 """
 
 from __future__ import annotations
 
-import calendar
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
-from typing import Literal, get_args
+from datetime import date
+from typing import get_args
 
+from generator.derive.answers import Answered, answered
 from generator.derive.caveats.finding import Facts
 from generator.derive.caveats.rules import DerivedCaveat, standard_caveats
 from generator.derive.provenance import (
@@ -41,11 +43,16 @@ from generator.derive.provenance import (
     system_rows,
 )
 from generator.derive.suites import Coverage, Reconciliation, cells_ran_stated, coverage, reconcile
+from generator.derive.validity import (
+    ValidityStatus,
+    review_is_stale,
+    validity_end,
+    validity_status,
+)
 from generator.derive.wording import Wording, item_wording
 from generator.english import plural
 from generator.model.base import Record, Statement
 from generator.model.case_studies import CaseStudy
-from generator.model.case_studies import Finding as CaseFinding
 from generator.model.checklists import Applies, Checklist, ChecklistItem, Question
 from generator.model.grades import UNESTABLISHED
 from generator.model.measurements import Measurement
@@ -54,52 +61,8 @@ from generator.model.programs import Program, Suite
 from generator.model.providers import Platform
 from generator.model.references import references
 from generator.model.sources import Source
-from generator.model.validation import EvidenceAnswer, Validation, accelerator_noun
+from generator.model.validation import Validation, accelerator_noun
 from generator.model.validation import answer_word as _answer
-
-# --- dates ---------------------------------------------------------------------------------------
-
-
-def add_months(start: date, months: int) -> date:
-    """`start` moved on by whole months, clamped to the end of a shorter month."""
-    month_index = start.month - 1 + months
-    year, month = start.year + month_index // 12, month_index % 12 + 1
-    return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
-
-
-def validity_end(validation: Validation, program: Program) -> date | None:
-    """When the result stops being valid; None when the date or the period is not stated."""
-    if validation.announced is None or program.validity is None:
-        return None
-    return add_months(validation.announced, program.validity.months)
-
-
-ValidityStatus = Literal["valid", "expiring", "expired", "unknown", "no-expiry"]
-
-
-def validity_status(validation: Validation, program: Program, policy: Policy) -> ValidityStatus:
-    """Where the result stands on `policy.as_of`: past, near or before its validity end."""
-    if program.validity is None:
-        return "no-expiry"
-    end = validity_end(validation, program)
-    if end is None:
-        return "unknown"
-    if end < policy.as_of:
-        return "expired"
-    if end <= policy.as_of + timedelta(days=policy.expiry_warning_days):
-        return "expiring"
-    return "valid"
-
-
-def review_is_stale(validation: Validation, policy: Policy) -> bool:
-    """True when the record's last review is older than the policy allows."""
-    return (policy.as_of - validation.last_reviewed).days > policy.review_max_age_days
-
-
-def review_due(validation: Validation, policy: Policy) -> date:
-    """The last day the record's review is not yet stale: last reviewed plus the window."""
-    return validation.last_reviewed + timedelta(days=policy.review_max_age_days)
-
 
 # --- checklist ------------------------------------------------------------------------------------
 
@@ -221,111 +184,11 @@ def cited_sources(
     return [sources[source_id] for source_id in cited]
 
 
-def applies(question: Question, program: str) -> bool:
-    """Whether an evidence question applies to a program's results at all."""
-    return question.programs is None or program in question.programs
-
-
-@dataclass(frozen=True)
-class Answered:
-    """One evidence question for one validation: the word pages show ("yes", "unanswered",
-    "not-applicable", ...) and the record's own answer, if it gives one that applies."""
-
-    question: Question
-    word: str
-    answer: EvidenceAnswer | None
-
-
-def answered(validation: Validation, questions: list[Question]) -> tuple[Answered, ...]:
-    """Every evidence question, in order, as it stands for this validation."""
-    found = []
-    for q in questions:
-        if not applies(q, validation.program):
-            found.append(Answered(q, "not-applicable", None))
-        else:
-            found.append(Answered(q, _answer(validation, q.id), validation.evidence.get(q.id)))
-    return tuple(found)
-
-
 def newest_first(validations: list[Validation]) -> list[Validation]:
     """Dated validations newest first, then the undated ones by id: none is ever dropped."""
     dated = sorted((v for v in validations if v.announced), key=lambda v: (v.announced, v.id))
     undated = sorted((v for v in validations if not v.announced), key=lambda v: v.id)
     return [*reversed(dated), *undated]
-
-
-# --- a provider across programs ------------------------------------------------------------------
-
-
-def program_coverage(
-    validations: list[Validation], programs: list[Program]
-) -> list[tuple[Program, list[Validation]]]:
-    """Each program with this provider's results under it; an empty list is a gap."""
-    return [(p, [v for v in validations if v.program == p.id]) for p in programs]
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """Results for one platform, program and release that disagree on the outcome. Each result is
-    listed once, however many others it disagrees with, so a page grows with the results, not
-    with their pairs."""
-
-    platform: str | None
-    program: str
-    release: str | None
-    results: tuple[Validation, ...]  # by outcome, then id
-
-
-def conflicts(validations: list[Validation]) -> list[Conflict]:
-    """Each platform, program and release whose current results disagree on the outcome. A
-    result another names as its predecessor has been followed, so it is not current."""
-    followed = {v.predecessor for v in validations if v.predecessor is not None}
-    groups: dict[tuple[str | None, str, str | None], list[Validation]] = {}
-    for v in validations:
-        if v.id not in followed:
-            groups.setdefault((v.platform, v.program, v.program_release), []).append(v)
-    found = []
-    for (platform, program, release), results in sorted(
-        groups.items(), key=lambda item: tuple(part or "" for part in item[0])
-    ):
-        if len({v.outcome.result for v in results}) > 1:
-            ordered = tuple(sorted(results, key=lambda v: (v.outcome.result, v.id)))
-            found.append(Conflict(platform, program, release, ordered))
-    return found
-
-
-# --- case studies --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Gap:
-    """One case-study finding's gap to the reference: the published range, or only its upper
-    bound, and how it sits against its program's tolerance."""
-
-    finding: CaseFinding
-    words: str  # as a page says it: "3% to 5%", or "within 3%" where only a bound is published
-    label: str  # as a chart labels its bar: "3–5%", or "within 3%"
-    tolerance_percent: float | None  # the program's tolerance; None where it states none
-    beyond_tolerance: bool
-
-
-def gaps(study: CaseStudy, program: Program) -> list[Gap]:
-    """Each finding of a case study, its gap in words, against its program's tolerance."""
-    limit = program.tolerance.percent if program.tolerance is not None else None
-    found = []
-    for finding in study.findings:
-        low, high = finding.gap_low_percent, finding.gap_high_percent
-        bound = f"within {high:g}%"
-        found.append(
-            Gap(
-                finding,
-                words=bound if low is None else f"{low:g}% to {high:g}%",
-                label=bound if low is None else f"{low:g}–{high:g}%",
-                tolerance_percent=limit,
-                beyond_tolerance=limit is not None and high > limit,
-            )
-        )
-    return found
 
 
 # --- everything derived about one validation -----------------------------------------------------
@@ -394,67 +257,6 @@ def measurement_count(validation: Validation, measurement: Measurement) -> int |
         if system.key == measurement.system:
             return system.accelerator_count
     return validation.scope.accelerators
-
-
-_RELEASE = re.compile(r"^v?(\d+(?:\.\d+)*)$")
-
-
-def release_key(release: str | None) -> tuple[int, ...] | None:
-    """A program release as numbers to compare ("v5.1" -> (5, 1)), or None if it is not one."""
-    match = _RELEASE.fullmatch(release or "")
-    return tuple(int(part) for part in match[1].split(".")) if match else None
-
-
-def newer_releases(validations: list[Validation]) -> dict[str, str]:
-    """For each result whose program has a newer release on record (from any provider), that
-    newest release, by validation id."""
-    newest: dict[str, tuple[tuple[int, ...], str]] = {}
-    for v in validations:
-        key = release_key(v.program_release)
-        if key is not None and (v.program not in newest or key > newest[v.program][0]):
-            newest[v.program] = (key, v.program_release or "")
-    found = {}
-    for v in validations:
-        key = release_key(v.program_release)
-        if key is not None and key < newest[v.program][0]:
-            found[v.id] = newest[v.program][1]
-    return found
-
-
-def rescored_only(validation: Validation) -> bool:
-    """Whether every figure of a result is an earlier round's runs, submitted again: it
-    measures nothing new, so it is never newer evidence."""
-    measured = validation.measurements
-    return bool(measured) and all(m.resubmitted is not None for m in measured)
-
-
-def newer_own_results(
-    validations: list[Validation], chips: dict[str, str | None]
-) -> dict[str, Validation]:
-    """For each result that a newer one of its own provider replaces, that newest one, by
-    validation id: the same program and chip (`chips`, by validation id), a later release, and
-    an outcome the program owner states. A newer release run by others, or only claimed by the
-    provider, replaces nothing a buyer holds; nor does a result that only rescores an earlier
-    round's runs."""
-    newest: dict[tuple[str, str, str], tuple[tuple[int, ...], Validation]] = {}
-    for v in validations:
-        key, chip = release_key(v.program_release), chips[v.id]
-        if key is None or chip is None or v.outcome.grade != "program-owner":
-            continue
-        if rescored_only(v):
-            continue  # an earlier round's runs submitted again replace nothing
-        group = (v.provider, v.program, chip)
-        if group not in newest or key > newest[group][0]:
-            newest[group] = (key, v)
-    found = {}
-    for v in validations:
-        key, chip = release_key(v.program_release), chips[v.id]
-        if key is None or chip is None:
-            continue
-        later = newest.get((v.provider, v.program, chip))
-        if later is not None and later[0] > key:
-            found[v.id] = later[1]
-    return found
 
 
 def caveat_sources(derived: Derived) -> tuple[str, ...]:

@@ -26,7 +26,8 @@ from generator.derive.provenance import (
     system_of,
     value_words,
 )
-from generator.derive.validation import Derived, measurement_count, release_key
+from generator.derive.releases import release_key
+from generator.derive.validation import Derived, measurement_count
 from generator.english import listed, plural
 from generator.model.links import chip_slug
 from generator.model.measurements import Measurement

@@ -19,11 +19,12 @@ import icalendar
 from feedgen.feed import FeedGenerator
 
 from generator.changes.history import History
-from generator.derive.validation import review_due
+from generator.derive.validity import review_due
 from generator.english import plural
 from generator.model.links import page_url
 from generator.model.validation import Validation
-from generator.publish.api import FEEDS, Documents
+from generator.publish.api import FEEDS
+from generator.publish.api_documents import Documents
 
 NAME = "cloudqual"
 

@@ -16,7 +16,7 @@ from generator.model.links import checklist_download
 from generator.model.schemas import json_schemas
 from generator.model.site import Site
 from generator.publish import api, feeds
-from generator.publish.api import open_because
+from generator.publish.api_documents import Documents, open_because
 
 if TYPE_CHECKING:
     from generator.derive.site_facts import SiteFacts
@@ -70,7 +70,7 @@ def quoted_data(
 ) -> dict[str, bytes]:
     """The data files the data page quotes (api.quoted), made alone and equal to `build_data`'s:
     a single build renders its pages with these, and makes the rest while MkDocs writes them."""
-    builder = api.Documents(site, facts, directory_urls=directory_urls)
+    builder = Documents(site, facts, directory_urls=directory_urls)
     made = {}
     for path, _ in api.quoted(site):
         if path == feeds.SITE_FEED:
@@ -93,7 +93,7 @@ def build_data(
     """Every data file and download, by the path it is served at: the API, the feeds and the
     calendar, the checklist downloads, the record schemas and the measurements as CSV. They
     read the facts `facts.derive_site` derived, as the pages do."""
-    builder = api.Documents(site, facts, directory_urls=directory_urls)
+    builder = Documents(site, facts, directory_urls=directory_urls)
     files = builder.files()
     files |= feeds.build_feeds(builder, site_url)
     files[feeds.CHANGELOG] = feeds.changelog(builder, history, site_url)
