@@ -9,7 +9,7 @@ from typing import Any
 
 from generator import commands
 from generator.model.kinds import KINDS
-from generator.model.policy import AS_OF_VARIABLE, EXPIRY_WARNING_DAYS, REVIEW_MAX_AGE_DAYS
+from generator.model.policy import AS_OF_VARIABLE
 
 
 def _check_command(parsers: Any) -> None:
@@ -54,8 +54,20 @@ def _render_command(parsers: Any) -> None:
         default=Path("mkdocs.yml"),
         help="the mkdocs.yml the folder's config is derived from (theme, nav, extensions)",
     )
-    rendering.add_argument("--content", type=Path, default=Path("content"))
-    rendering.add_argument("--templates", type=Path, default=Path("templates"))
+    rendering.add_argument(
+        "--content",
+        type=Path,
+        default=None,
+        help="the folder of YAML records (default: the plugin's content_dir in --config, "
+        "else content)",
+    )
+    rendering.add_argument(
+        "--templates",
+        type=Path,
+        default=None,
+        help="the folder of Jinja templates (default: the plugin's templates_dir in --config, "
+        "else templates)",
+    )
     rendering.add_argument(
         "--file-urls",
         action="store_true",
@@ -65,11 +77,12 @@ def _render_command(parsers: Any) -> None:
         "--as-of",
         type=date.fromisoformat,
         default=None,
-        help=f"judge expiry and staleness on this date (YYYY-MM-DD; default: {AS_OF_VARIABLE}, "
-        "as for mkdocs build, else today)",
+        help="judge expiry and staleness on this date (YYYY-MM-DD; default: the plugin's as_of "
+        f"in --config, else {AS_OF_VARIABLE}, as for mkdocs build, else today)",
     )
-    rendering.add_argument("--expiry-warning-days", type=int, default=EXPIRY_WARNING_DAYS)
-    rendering.add_argument("--review-max-age-days", type=int, default=REVIEW_MAX_AGE_DAYS)
+    # Unset, the plugin's option in --config, else its default, as for mkdocs build.
+    rendering.add_argument("--expiry-warning-days", type=int, default=None)
+    rendering.add_argument("--review-max-age-days", type=int, default=None)
     rendering.add_argument(
         "--site-url",
         default=None,
@@ -80,7 +93,7 @@ def _render_command(parsers: Any) -> None:
         type=Path,
         default=None,
         help="folder for converted chart SVGs, kept by each chart's data (default: the "
-        "plugin's, under the user's cache folder)",
+        "plugin's cache_dir in --config, else under the user's cache folder)",
     )
     rendering.set_defaults(run=commands.render)
 

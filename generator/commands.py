@@ -11,18 +11,16 @@ import sys
 import tarfile
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from generator import report
-from generator.build.memo import default_cache_dir
 from generator.checks.loader import hand_written_pages, load_site
 from generator.engines import assets
 from generator.english import plural
 from generator.model.fields import ID_PATTERN
 from generator.model.kinds import KINDS
 from generator.model.policy import (
-    AS_OF_VARIABLE,
     Policy,
-    parse_as_of,
 )
 from generator.model.schemas import json_schemas
 from generator.problems import ContentError, plain, quote
@@ -128,31 +126,46 @@ def schema(args: argparse.Namespace) -> int:
 RENDER_MEMO = "render"
 
 
+def _flags(args: argparse.Namespace) -> dict[str, Any]:
+    """`cloudqual render`'s flags as the plugin's options they stand for, laid over mkdocs.yml's:
+    a folder given relative to here is made relative to mkdocs.yml, as the options are."""
+    root = args.config.parent
+
+    def folder(path: Path | None) -> str | None:
+        return None if path is None else os.path.relpath(path, root)
+
+    return {
+        "content_dir": folder(args.content),
+        "templates_dir": folder(args.templates),
+        "cache_dir": folder(args.cache),
+        "as_of": args.as_of,
+        "expiry_warning_days": args.expiry_warning_days,
+        "review_max_age_days": args.review_max_age_days,
+    }
+
+
 def render(args: argparse.Namespace) -> int:
     # Imported here, as in `import_results`: the project's config writer is this command's alone.
+    from generator.build import settings
     from generator.build.memo import Memo
-    from generator.build.pipeline import Inputs, build
+    from generator.build.pipeline import build
     from generator.engines import project
-    from generator.engines.runner import CACHE_DOING, check_apart
 
     out: Path = args.out
-    folders = (args.content, args.templates)
-    # Unset, the plugin's own cache for the project the content folder is in: outside it.
-    cache: Path = args.cache or default_cache_dir(args.content.resolve().parent)
-    inputs = Inputs(
-        args.content,
-        args.templates,
-        Policy(_as_of(args), args.expiry_warning_days, args.review_max_age_days),
-        directory_urls=not args.file_urls,
-        site_url=args.site_url,
-        history=True,
-    )
-    store = SvgStore(cache)
     try:
+        # The one reader of `mkdocs build` and `cloudqual build`: the plugin's options in
+        # --config, the environment, then the flags given here.
+        options = settings.plugin_entry(project.read_config(args.config)) or {}
+        laid = options | {name: value for name, value in _flags(args).items() if value is not None}
+        found = settings.read(
+            args.config, laid, directory_urls=not args.file_urls, site_url=args.site_url
+        )
+        inputs, cache = found.inputs, found.cache_dir
+        folders = (inputs.content_dir, inputs.templates_dir)
+        store = SvgStore(cache)
         # Before any work: a folder the command may not write is refused at once, as it is;
         # the cache's folders are refused before anything is written to either.
         project.check_out(out, project.RENDER, project=args.config.parent, inputs=folders)
-        check_apart(cache, CACHE_DOING, config_file=args.config, inputs=folders)
         store.check()
         # The same way in as `mkdocs build` and `cloudqual build`: this command's own last
         # render is reused while no input has changed.
@@ -165,14 +178,16 @@ def render(args: argparse.Namespace) -> int:
             memo.put(key, remembered.output, remembered.warnings)
         output = remembered.output
         pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
-        hand_written = {path.name: path.read_bytes() for path in hand_written_pages(args.content)}
+        hand_written = {
+            path.name: path.read_bytes() for path in hand_written_pages(inputs.content_dir)
+        }
         project.write(
             out,
-            pages=pages | assets.load(args.templates),
+            pages=pages | assets.load(inputs.templates_dir),
             data=output.data,
             hand_written=hand_written,
             config_file=args.config,
-            site_url=args.site_url,
+            site_url=inputs.site_url,
             directory_urls=not args.file_urls,
             marker=project.RENDER,
             inputs=folders,
@@ -424,12 +439,12 @@ def diff(args: argparse.Namespace) -> int:
 def _as_of(args: argparse.Namespace) -> date:
     """--as-of, else CLOUDQUAL_AS_OF as `mkdocs build` and `cloudqual build` read it, else today:
     every way in judges on the same date. A bad value stops with the variable's name."""
-    if args.as_of is not None:
-        return args.as_of  # type: ignore[no-any-return]
+    from generator.build import settings
+
     try:
-        return parse_as_of(os.environ.get(AS_OF_VARIABLE)) or date.today()
-    except ValueError as error:
-        raise SystemExit(f"cloudqual: {AS_OF_VARIABLE}: {error}") from None
+        return settings.as_of(args.as_of, os.environ)
+    except settings.SettingsError as error:
+        raise SystemExit(f"cloudqual: {error}") from None
 
 
 def watch(args: argparse.Namespace) -> int:

@@ -289,10 +289,10 @@ def test_the_plugin_options_are_checked_as_mkdocs_checks_them(
 
 def test_the_plugin_options_give_the_folders_and_the_cache(tmp_path: Path) -> None:
     config = {"plugins": {"cloudqual": {"content_dir": "records", "cache_dir": ".mine"}}}
-    options = engine.plugin_options(tmp_path / "mkdocs.yml", config)
-    assert options.content_dir == tmp_path / "records"
-    assert options.templates_dir == tmp_path / "templates"
-    assert options.cache_dir == tmp_path / ".mine"
+    found = engine.plugin_options(tmp_path / "mkdocs.yml", config)
+    assert found.inputs.content_dir == tmp_path / "records"
+    assert found.inputs.templates_dir == tmp_path / "templates"
+    assert found.cache_dir == tmp_path / ".mine"
 
 
 def test_zensicals_cache_is_dropped_when_the_code_changes(tmp_path: Path) -> None:

@@ -124,7 +124,8 @@ def read_config(path: Path) -> dict[str, Any]:
     """mkdocs.yml as plain values, each `!ENV` as an Env."""
     try:
         config = _yaml().load(path.read_text(encoding="utf-8"))
-    except YAMLError as error:
+    # A value that reads as a date and is none (`as_of: 2026-13-01`) is ruamel's ValueError.
+    except (YAMLError, ValueError) as error:
         raise ValueError(f"{path}: {error}") from None
     if not isinstance(config, dict):
         raise ValueError(f"{path}: expected a mapping of settings, found {type(config).__name__}")

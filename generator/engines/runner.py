@@ -25,36 +25,26 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 from typing import Any
 
-from generator.build.memo import Memo, code_version, default_cache_dir
+from generator.build import settings
+from generator.build.memo import Memo, code_version
 from generator.build.pipeline import Inputs, build
+from generator.build.settings import Settings, check_apart
 from generator.checks.loader import hand_written_pages
 from generator.engines import assets, csp, project
 from generator.engines.mkdocs import extension
 from generator.model.links import FILE_SCHEME
-from generator.model.policy import (
-    AS_OF_VARIABLE,
-    EXPIRY_WARNING_DAYS,
-    REVIEW_MAX_AGE_DAYS,
-    Policy,
-    parse_as_of,
-)
 from generator.problems import ContentError
 from generator.render import output
 from generator.render.output import Output
 from generator.render.svg import SvgStore
 
-# The published address, as mkdocs.yml reads it with `!ENV`.
-SITE_URL_VARIABLE = "CLOUDQUAL_SITE_URL"
 WORK_FOLDER = "zensical"
 # Templates laid over Zensical's theme alone, after the repository's custom_dir, from this folder
 # of the templates.
@@ -63,8 +53,6 @@ EDIT_KEY = "cloudqual_edit"
 ZENSICAL_CACHE = ".cache"  # where Zensical keeps its cache, beside its config
 CODE_STAMP = ".cloudqual-code"  # the code version Zensical's cache was made under
 MEMO_FOLDER = ".cloudqual-memo"  # the last render, reused while no input changes
-# What a cache folder among the build's inputs is refused for (`check_apart`).
-CACHE_DOING = "keep the cache in"
 # What the build writes before a hand-written page's first line: its front matter (three lines)
 # and the extension's mark.
 HAND_WRITTEN_LINES = 4
@@ -74,92 +62,18 @@ class BuildError(Exception):
     """A build that cannot go on: the message says why, and what to do."""
 
 
-@dataclass(frozen=True)
-class Options:
-    """The plugin's options, as mkdocs.yml gives them, resolved as the plugin resolves them."""
-
-    content_dir: Path
-    templates_dir: Path
-    cache_dir: Path
-    policy: Policy
-    site_url: str | None
-
-
-# The plugin's options and the types mkdocs.yml may give them (plugin.CloudqualConfig): checked
-# here too, so a typo fails this build as it fails MkDocs'. as_of is read by parse_as_of.
-_OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
-    "content_dir": str,
-    "templates_dir": str,
-    "as_of": (str, date),
-    "expiry_warning_days": int,
-    "review_max_age_days": int,
-    "cache_dir": str,
-}
-
-
-def _option_errors(where: str, options: object) -> list[str]:
-    if not isinstance(options, dict):
-        return [f"{where}: expected a mapping of options, found {type(options).__name__}"]
-    errors = []
-    for name, value in options.items():
-        expected = _OPTION_TYPES.get(name)
-        if expected is None:
-            known = ", ".join(_OPTION_TYPES)
-            errors.append(f"{where}: unknown option {name!r}; expected one of {known}")
-        elif value is not None and (not isinstance(value, expected) or isinstance(value, bool)):
-            errors.append(f"{where}.{name}: expected {_type_words(expected)}, found {value!r}")
-    return errors
-
-
-def _type_words(expected: type | tuple[type, ...]) -> str:
-    names = {str: "text", int: "a whole number", date: "a date"}
-    kinds = expected if isinstance(expected, tuple) else (expected,)
-    return " or ".join(names.get(kind, kind.__name__) for kind in kinds)
-
-
-def plugin_options(config_file: Path, config: dict[str, Any]) -> Options:
-    """The cloudqual plugin's options in mkdocs.yml, checked, with the plugin's defaults. A
-    cache folder among the inputs is refused (output.Refused), as the plugin refuses it."""
-    plugins = config.get("plugins", [])
-    entries = (
-        plugins.items()
-        if isinstance(plugins, dict)
-        else [
-            next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
-            for entry in plugins
-        ]
-    )
-    options = next((value or {} for name, value in entries if name == project.PLUGIN), None)
+def plugin_options(config_file: Path, config: dict[str, Any]) -> Settings:
+    """The build's settings from the cloudqual plugin's options in mkdocs.yml, read as the
+    plugin reads them (build/settings.py), for Zensical: links from one Markdown file to
+    another, as it resolves them. A cache folder among the inputs is refused (output.Refused),
+    as the plugin refuses it."""
+    options = settings.plugin_entry(config)
     if options is None:
         raise BuildError(f"{config_file}: lists no cloudqual plugin, so it builds no site")
-    errors = _option_errors(f"{config_file}: plugins.{project.PLUGIN}", options)
-    if errors:
-        raise BuildError("\n".join(errors))
-    root = config_file.parent
     try:
-        as_of = (
-            parse_as_of(options.get("as_of"))
-            or parse_as_of(os.environ.get(AS_OF_VARIABLE))
-            or date.today()
-        )
-    except ValueError as error:
-        raise BuildError(f"cloudqual: as_of or {AS_OF_VARIABLE}: {error}") from None
-    policy = Policy(
-        as_of,
-        options.get("expiry_warning_days", EXPIRY_WARNING_DAYS),
-        options.get("review_max_age_days", REVIEW_MAX_AGE_DAYS),
-    )
-    cache_dir = options.get("cache_dir")
-    found = Options(
-        root / options.get("content_dir", "content"),
-        root / options.get("templates_dir", "templates"),
-        root / cache_dir if cache_dir is not None else default_cache_dir(root),
-        policy,
-        os.environ.get(SITE_URL_VARIABLE) or None,
-    )
-    inputs = (found.content_dir, found.templates_dir)
-    check_apart(found.cache_dir, CACHE_DOING, config_file=config_file, inputs=inputs)
-    return found
+        return settings.read(config_file, options, directory_urls=True, source_links=True)
+    except settings.SettingsError as error:
+        raise BuildError(f"cloudqual: {error}") from None
 
 
 def _edited_from(markdown: str, edit_path: str | None) -> str:
@@ -200,36 +114,12 @@ def finish(site: Path, files: Path) -> int:
     return pages
 
 
-def check_apart(folder: Path, doing: str, *, config_file: Path, inputs: tuple[Path, ...]) -> None:
-    """Refuse `folder`, which a build writes, if it is or holds the project's folder (that of
-    `config_file`), or is, holds or sits in one of `inputs` (the content, the templates): a site
-    folder there would be emptied, losing work (MkDocs refuses the same), and a cache there
-    would put the build's files among the records it reads (`CLOUDQUAL_CACHE_DIR=content`, and
-    the next `cloudqual check` found 285 errors). `doing` says what would be done, as in
-    "refusing to {doing} {folder}". Raises output.Refused, in one line."""
-    target = folder.resolve()
-    read = [path.resolve() for path in inputs]
-    named = [
-        (config_file.parent.resolve(), "the project's folder, {}"),
-        *((path, "{}, which the build reads") for path in read),
-    ]
-    for kept, what in named:
-        if kept.is_relative_to(target):
-            verb = "is" if kept == target else "holds"
-            raise output.Refused(f"refusing to {doing} {folder}: it {verb} {what.format(kept)}")
-    for kept in read:
-        if target.is_relative_to(kept):
-            raise output.Refused(
-                f"refusing to {doing} {folder}: it is in {kept}, which the build reads"
-            )
-
-
-def _check_site_dir(site_dir: Path, config_file: Path, options: Options) -> None:
+def _check_site_dir(site_dir: Path, config_file: Path, inputs: Inputs) -> None:
     """Refuse a site folder whose emptying would lose work (`check_apart`), then one that no
     build wrote, or a link (output.check_site)."""
     if not site_dir.is_symlink():  # which output.check_site names as such
-        inputs = (options.content_dir, options.templates_dir)
-        check_apart(site_dir, "write the site into", config_file=config_file, inputs=inputs)
+        folders = (inputs.content_dir, inputs.templates_dir)
+        check_apart(site_dir, "write the site into", config_file=config_file, inputs=folders)
     output.check_site(site_dir)
 
 
@@ -260,18 +150,11 @@ def _keep_cache(work: Path) -> None:
     stamp.write_text(version, encoding="utf-8")
 
 
-def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
+def _rendered(found: Settings, memo_folder: Path) -> tuple[Output, bool]:
     """Every page and data file, linked for Zensical: the last build's, as the plugin reuses
     its own (build/memo.py), when no content, template, code or option has changed since. Says
     whether it was."""
-    inputs = Inputs(
-        options.content_dir,
-        options.templates_dir,
-        options.policy,
-        site_url=options.site_url,
-        source_links=True,
-        history=True,
-    )
+    inputs = found.inputs
     memo = Memo(memo_folder)
     key = inputs.key(project.ZENSICAL)
     try:
@@ -279,7 +162,7 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
             inputs,
             memo,
             key,
-            svg_store=SvgStore(options.cache_dir),
+            svg_store=SvgStore(found.cache_dir),
             say=lambda notice: print(notice, file=sys.stderr),
         )
     except ContentError as error:
@@ -296,14 +179,15 @@ def _rendered(options: Options, memo_folder: Path) -> tuple[Output, bool]:
 def build_zensical(config_file: Path, site_dir: Path) -> str:
     """Build the site with Zensical into `site_dir`. Returns what was built, in words."""
     config = project.read_config(config_file)
-    options = plugin_options(config_file, config)
-    _check_site_dir(site_dir, config_file, options)
+    found = plugin_options(config_file, config)
+    built = found.inputs
+    _check_site_dir(site_dir, config_file, built)
     root = config_file.parent
-    work = options.cache_dir / WORK_FOLDER
-    inputs = (options.content_dir, options.templates_dir)
+    work = found.cache_dir / WORK_FOLDER
+    inputs = (built.content_dir, built.templates_dir)
     # Claimed before anything is written there: the memo, Zensical's cache, its code stamp.
     project.claim_out(work, project.WORK, project=root, inputs=inputs)
-    rendered, reused = _rendered(options, work / MEMO_FOLDER)
+    rendered, reused = _rendered(found, work / MEMO_FOLDER)
     pages = {
         page.uri: _edited_from(page.markdown, page.edit_path).encode("utf-8")
         for page in rendered.pages.values()
@@ -312,19 +196,19 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
     # a link out of the repository that a glob would find.
     hand_written = {
         path.name: _hand_written(path, path.relative_to(root).as_posix())
-        for path in hand_written_pages(options.content_dir)
+        for path in hand_written_pages(built.content_dir)
     }
     _keep_cache(work)
     project.write(
         work,
-        pages=pages | assets.load(options.templates_dir),
+        pages=pages | assets.load(built.templates_dir),
         data=rendered.data,
         hand_written=hand_written,
         config_file=config_file,
-        site_url=options.site_url,
+        site_url=built.site_url,
         directory_urls=True,
         engine=project.ZENSICAL,
-        overrides=project.read_folder(options.templates_dir / OVERLAY),
+        overrides=project.read_folder(built.templates_dir / OVERLAY),
         marker=project.WORK,
         inputs=inputs,
     )
@@ -341,8 +225,8 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
         )
     protected = finish(work / "site", work / project.FILES)
     _replace(site_dir, work / "site")
-    built = f"{protected} pages and {len(rendered.data)} data files, built with Zensical"
-    return built + (" (no input changed since the last build: its pages reused)" if reused else "")
+    said = f"{protected} pages and {len(rendered.data)} data files, built with Zensical"
+    return said + (" (no input changed since the last build: its pages reused)" if reused else "")
 
 
 def site_dir(config_file: Path) -> Path:

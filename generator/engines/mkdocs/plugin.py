@@ -54,12 +54,11 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         return config
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        built = options.inputs(self.config, config)
+        found = options.settings_of(self.config, config)
         if self.session is None:
-            cache = options.cache_dir(self.config, config)
-            self.session = Session(cache, serving=self.serving, say=log.info)
+            self.session = Session(found.cache_dir, serving=self.serving, say=log.info)
         try:
-            warnings = self.session.build(built)
+            warnings = self.session.build(found.inputs)
         except (ContentError, Refused) as error:  # refused: a cache folder it did not write
             why = "content has errors\n" if isinstance(error, ContentError) else ""
             raise PluginError(f"cloudqual: {why}{error}") from None
