@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from generator import commands
+from generator.commands import imports, records, review, site, watch
 from generator.model.kinds import KINDS
 from generator.model.policy import AS_OF_VARIABLE
 
@@ -25,7 +25,7 @@ def _check_command(parsers: Any) -> None:
         default="text",
         help="github: also print GitHub Actions annotations and a step summary",
     )
-    check.set_defaults(run=commands.check)
+    check.set_defaults(run=records.check)
 
 
 def _new_command(parsers: Any) -> None:
@@ -33,13 +33,13 @@ def _new_command(parsers: Any) -> None:
     new.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
     new.add_argument("id", help="kebab-case id; the file name")
     new.add_argument("--content", type=Path, default=Path("content"))
-    new.set_defaults(run=commands.new)
+    new.set_defaults(run=records.new)
 
 
 def _schema_command(parsers: Any) -> None:
     schema = parsers.add_parser("schema", help="write the JSON Schema of each record kind")
     schema.add_argument("--out", type=Path, default=Path("schemas"))
-    schema.set_defaults(run=commands.schema)
+    schema.set_defaults(run=records.schema)
 
 
 def _render_command(parsers: Any) -> None:
@@ -95,7 +95,7 @@ def _render_command(parsers: Any) -> None:
         help="folder for converted chart SVGs, kept by each chart's data (default: the "
         "plugin's cache_dir in --config, else under the user's cache folder)",
     )
-    rendering.set_defaults(run=commands.render)
+    rendering.set_defaults(run=site.render)
 
 
 def _build_command(parsers: Any) -> None:
@@ -114,7 +114,7 @@ def _build_command(parsers: Any) -> None:
     building.add_argument(
         "--site-dir", type=Path, default=None, help="where the site goes (default: site/)"
     )
-    building.set_defaults(run=commands.build)
+    building.set_defaults(run=site.build)
 
 
 def _watch_command(parsers: Any) -> None:
@@ -125,7 +125,7 @@ def _watch_command(parsers: Any) -> None:
     from generator.watch.command import add_arguments as watch_arguments
 
     watch_arguments(watching)
-    watching.set_defaults(run=commands.watch)
+    watching.set_defaults(run=watch.run)
 
 
 def _diff_command(parsers: Any) -> None:
@@ -170,7 +170,7 @@ def _diff_command(parsers: Any) -> None:
         help="the templates both trees' pages are rendered with, to compare every page "
         "(default: the repository's templates folder)",
     )
-    differing.set_defaults(run=commands.diff)
+    differing.set_defaults(run=review.diff)
 
 
 def _import_command(parsers: Any) -> None:
@@ -199,7 +199,7 @@ def _import_command(parsers: Any) -> None:
         action="store_true",
         help="write nothing; exit 1 if content/ differs from what the import would write",
     )
-    importing.set_defaults(run=commands.import_results)
+    importing.set_defaults(run=imports.import_results)
 
 
 def main(argv: list[str] | None = None) -> int:
