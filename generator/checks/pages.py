@@ -116,75 +116,114 @@ def _shown(fragment: str) -> str:
 def check_page(shown: str, raw: bytes) -> list[Problem]:
     """Every problem in one hand-written page: text, front matter, raw HTML, link schemes."""
     if len(raw) > MAX_PAGE_BYTES:
-        return [
-            Problem(
-                shown,
-                Position(1, 1),
-                "",
-                f"expected a page of at most {MAX_PAGE_BYTES} bytes, found {len(raw)}",
-            )
-        ]
+        return [_too_large(shown, raw)]
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = raw[: error.start]
-        line, column = before.count(b"\n") + 1, error.start - (before.rfind(b"\n") + 1) + 1
-        found = f"the byte 0x{raw[error.start]:02x}"
-        return [Problem(shown, Position(line, column), "", f"expected UTF-8 text, found {found}")]
-    problems = []
-    if control := _CONTROL.search(text):
-        problems.append(
-            Problem(
-                shown,
-                _position(text, control[0]),
-                "",
-                f"expected printable text, found the control character U+{ord(control[0]):04X}",
-            )
+        return [_not_utf8(shown, raw, error)]
+    problems = [
+        *_control_character(shown, text),
+        *_invisible_character(shown, text),
+        *_front_matter(shown, text),
+        *_fence(shown, text),
+    ]
+    # Rendering is how the rest is checked, and some Markdown costs time that grows with the
+    # square of its size: a page over the budget is refused unread, as MkDocs would take hours.
+    if over := _over_budget(shown, text):
+        return [*problems, *over]
+    renderer = markdown.Markdown(extensions=list(EXTENSIONS))
+    rendered = renderer.convert(text)
+    return [*problems, *_raw_html(shown, text, renderer), *_link_schemes(shown, text, rendered)]
+
+
+def _too_large(shown: str, raw: bytes) -> Problem:
+    return Problem(
+        shown,
+        Position(1, 1),
+        "",
+        f"expected a page of at most {MAX_PAGE_BYTES} bytes, found {len(raw)}",
+    )
+
+
+def _not_utf8(shown: str, raw: bytes, error: UnicodeDecodeError) -> Problem:
+    before = raw[: error.start]
+    line, column = before.count(b"\n") + 1, error.start - (before.rfind(b"\n") + 1) + 1
+    found = f"the byte 0x{raw[error.start]:02x}"
+    return Problem(shown, Position(line, column), "", f"expected UTF-8 text, found {found}")
+
+
+def _control_character(shown: str, text: str) -> list[Problem]:
+    if not (control := _CONTROL.search(text)):
+        return []
+    return [
+        Problem(
+            shown,
+            _position(text, control[0]),
+            "",
+            f"expected printable text, found the control character U+{ord(control[0]):04X}",
         )
+    ]
+
+
+def _invisible_character(shown: str, text: str) -> list[Problem]:
     # A character that shows nothing, or turns the text around it (U+202E), has no place in a
     # page a reader must be able to read as written. A leading byte order mark is MkDocs' to drop.
-    if (hidden := first_invisible(text.removeprefix("\ufeff"))) is not None:
-        place, character = hidden
-        at = place if not text.startswith("\ufeff") else place + 1
-        problems.append(
-            Problem(
-                shown,
-                Position.at(text, at - 1),
-                "",
-                f"expected visible text, found {character_name(character)}, which shows "
-                "nothing or changes the direction of the text around it",
-            )
+    if (hidden := first_invisible(text.removeprefix("\ufeff"))) is None:
+        return []
+    place, character = hidden
+    at = place if not text.startswith("\ufeff") else place + 1
+    return [
+        Problem(
+            shown,
+            Position.at(text, at - 1),
+            "",
+            f"expected visible text, found {character_name(character)}, which shows "
+            "nothing or changes the direction of the text around it",
         )
+    ]
+
+
+def _front_matter(shown: str, text: str) -> list[Problem]:
     # MkDocs drops a byte order mark and reads a lone carriage return as a line end before it
     # looks for front matter; so does the check.
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if _FRONT_MATTER.match(lines):
-        problems.append(
-            Problem(
-                shown,
-                Position(1, 1),
-                "",
-                "expected the page to start with its Markdown, found front matter; "
-                "hand-written pages take no metadata (start with '# Title')",
-            )
+    if not _FRONT_MATTER.match(lines):
+        return []
+    return [
+        Problem(
+            shown,
+            Position(1, 1),
+            "",
+            "expected the page to start with its Markdown, found front matter; "
+            "hand-written pages take no metadata (start with '# Title')",
         )
-    if fence := _FENCE.search(text):
-        problems.append(
-            Problem(
-                shown,
-                Position.at(text, fence.start(1)),
-                "",
-                f"expected a code block indented by four spaces (eight in a list item), found a "
-                f"fence {fence[1]!r}, which the site's Markdown does not read",
-            )
+    ]
+
+
+def _fence(shown: str, text: str) -> list[Problem]:
+    if not (fence := _FENCE.search(text)):
+        return []
+    return [
+        Problem(
+            shown,
+            Position.at(text, fence.start(1)),
+            "",
+            f"expected a code block indented by four spaces (eight in a list item), found a "
+            f"fence {fence[1]!r}, which the site's Markdown does not read",
         )
-    # Rendering is how the rest is checked, and some Markdown costs time that grows with the
-    # square of its size: a page over the budget is refused unread, as MkDocs would take hours.
+    ]
+
+
+def _over_budget(shown: str, text: str) -> list[Problem]:
     overrun = Budget().spend(text)
-    if overrun is not None:
-        return [*problems, Problem(shown, Position.at(text, overrun.at), "", overrun.message)]
-    renderer = markdown.Markdown(extensions=list(EXTENSIONS))
-    rendered = renderer.convert(text)
+    if overrun is None:
+        return []
+    return [Problem(shown, Position.at(text, overrun.at), "", overrun.message)]
+
+
+def _raw_html(shown: str, text: str, renderer: markdown.Markdown) -> list[Problem]:
+    """The raw HTML blocks the render set aside, but for entities and comments."""
+    problems = []
     for fragment in renderer.htmlStash.rawHtmlBlocks:
         fragment = str(fragment)
         if _ENTITY.match(fragment) or _COMMENT.match(fragment.lstrip()):
@@ -198,8 +237,13 @@ def check_page(shown: str, raw: bytes) -> list[Problem]:
                 "write it in Markdown, or in a code span if it is an example",
             )
         )
+    return problems
+
+
+def _link_schemes(shown: str, text: str, rendered: str) -> list[Problem]:
     links = _Links()
     links.feed(rendered)
+    problems = []
     for target in links.targets:
         scheme = urlsplit(target).scheme.lower()
         if scheme and scheme not in LINK_SCHEMES:

@@ -160,12 +160,23 @@ def site_charts(
 ) -> dict[str, Chart]:
     """Every chart of the site, by id: which charts it has, and what each says. `gaps` holds
     each case study's findings (`derive.gaps`); `providers` maps provider ids to names."""
-    charts: dict[str, Chart] = {}
-    program_names = tuple(sorted(p.name for p in programs.values()))
+    charts = [
+        *_coverage_charts(validations, derived, titles, providers),
+        *_case_study_charts(programs, case_studies, gaps),
+        _evidence_chart(validations, derived, programs),
+        _timeline_chart(validations, programs),
+    ]
+    return {chart.id: chart for chart in charts}
 
-    def add(chart: Chart) -> None:
-        charts[chart.id] = chart
 
+def _coverage_charts(
+    validations: list[Validation],
+    derived: dict[str, Derived],
+    titles: dict[str, str],
+    providers: dict[str, str],
+) -> list[Chart]:
+    """One chart for each result that has a coverage grid (`coverage_table`)."""
+    charts = []
     for v in validations:
         table = coverage_table(v, derived[v.id])
         if table is not None:
@@ -178,7 +189,7 @@ def site_charts(
                 if cells_ran_stated(reconciliation)
                 else f"Which cells {providers[v.provider]} ran is not published."
             )
-            add(
+            charts.append(
                 Chart(
                     f"coverage-{v.id}",
                     "coverage",
@@ -189,46 +200,59 @@ def site_charts(
                     table,
                 )
             )
-    if case_studies:
-        tolerances = {
-            f"within {t.percent:g}% of {t.against}"
-            for t in (programs[c.program].tolerance for c in case_studies)
-            if t is not None
-        }
-        stated = f": {'; '.join(sorted(tolerances))}" if tolerances else ""
-        add(
-            Chart(
-                "case-studies",
-                "case-studies",
-                "Case studies: gap to the reference",
-                "Each investigation's gap to the program owner's reference, as a range, in one "
-                "panel per measure (a slower iteration and a lower throughput are not one "
-                "quantity), beside the "
-                f"program's tolerance (dashed line){stated}. A finding published only as a bound "
-                "is drawn from zero.",
-                case_study_table(case_studies, gaps),
-            )
-        )
-    add(
-        Chart(
-            "evidence",
-            "evidence",
-            "Evidence by program",
-            "For each program, how its results answer each evidence question, as a share of "
-            "its results. A question that does not apply to a program's results is shown as "
-            "not-applicable, never as a gap.",
-            evidence_table(validations, derived, programs),
-        )
-    )
-    add(
-        Chart(
-            "timeline",
-            "timeline",
-            "Timeline of validations",
-            "Results announced per month, by program; those whose announcement date no source "
-            "states are counted together in one bar.",
-            timeline_table(validations, programs),
-            program_names,
-        )
-    )
     return charts
+
+
+def _case_study_charts(
+    programs: dict[str, Program], case_studies: list[CaseStudy], gaps: dict[str, list[Gap]]
+) -> list[Chart]:
+    """The case studies' chart, or none where the site has no case study."""
+    if not case_studies:
+        return []
+    tolerances = {
+        f"within {t.percent:g}% of {t.against}"
+        for t in (programs[c.program].tolerance for c in case_studies)
+        if t is not None
+    }
+    stated = f": {'; '.join(sorted(tolerances))}" if tolerances else ""
+    return [
+        Chart(
+            "case-studies",
+            "case-studies",
+            "Case studies: gap to the reference",
+            "Each investigation's gap to the program owner's reference, as a range, in one "
+            "panel per measure (a slower iteration and a lower throughput are not one "
+            "quantity), beside the "
+            f"program's tolerance (dashed line){stated}. A finding published only as a bound "
+            "is drawn from zero.",
+            case_study_table(case_studies, gaps),
+        )
+    ]
+
+
+def _evidence_chart(
+    validations: list[Validation], derived: dict[str, Derived], programs: dict[str, Program]
+) -> Chart:
+    return Chart(
+        "evidence",
+        "evidence",
+        "Evidence by program",
+        "For each program, how its results answer each evidence question, as a share of "
+        "its results. A question that does not apply to a program's results is shown as "
+        "not-applicable, never as a gap.",
+        evidence_table(validations, derived, programs),
+    )
+
+
+def _timeline_chart(validations: list[Validation], programs: dict[str, Program]) -> Chart:
+    # Every program name, not only those with results, so a program keeps its colour.
+    program_names = tuple(sorted(p.name for p in programs.values()))
+    return Chart(
+        "timeline",
+        "timeline",
+        "Timeline of validations",
+        "Results announced per month, by program; those whose announcement date no source "
+        "states are counted together in one bar.",
+        timeline_table(validations, programs),
+        program_names,
+    )

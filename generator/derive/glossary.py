@@ -153,11 +153,11 @@ MLPERF_TERMS = (
 )
 
 
-def glossary(site: Site, policy: Policy) -> list[Section]:
-    """The glossary's sections, each term with its meaning."""
+def _site_terms(site: Site, policy: Policy) -> list[Term]:
+    """The site's own words, whose meanings name the site's programs and policy."""
     owners = sorted({(p.owner, p.name) for p in site.programs.values()})
     owned = "; ".join(f"{owner} for {name}" for owner, name in owners)
-    terms = [
+    return [
         Term(
             "analysis",
             "the analysis",
@@ -214,9 +214,18 @@ def glossary(site: Site, policy: Policy) -> list[Section]:
             "trial or a contract to settle.",
         ),
     ]
+
+
+def _mlperf_terms(site: Site) -> tuple[Term, ...]:
     # MLPerf's words are read from its rules: where the content holds neither, they are left out.
     cited = {t.source for t in MLPERF_TERMS if t.source is not None}
-    mlperf = MLPERF_TERMS if cited <= set(site.sources) else ()
+    return MLPERF_TERMS if cited <= set(site.sources) else ()
+
+
+def glossary(site: Site, policy: Policy) -> list[Section]:
+    """The glossary's sections, each term with its meaning."""
+    terms = _site_terms(site, policy)
+    mlperf = _mlperf_terms(site)
     sections = [
         Section(
             "MLPerf's words",
