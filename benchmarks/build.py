@@ -104,7 +104,7 @@ def timed(name, function):
 started = time.perf_counter()
 if staged:
     import subprocess
-    from generator.build import pipeline
+    from generator.pipeline import run as pipeline
     from generator.checks import loader
     from generator.engines import runner as engine
     # The pipeline imports the loader where it runs it, so the loader's own name is wrapped.

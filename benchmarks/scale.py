@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build.pipeline import site_output  # noqa: E402
 from generator.checks.loader import load_site  # noqa: E402
 from generator.model.policy import Policy  # noqa: E402
+from generator.pipeline.run import site_output  # noqa: E402
 from generator.render.svg import SvgStore  # noqa: E402
 
 # Charts converted once and kept in memory: this measures checking and rendering, not vl-convert.

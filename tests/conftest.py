@@ -12,10 +12,10 @@ from typing import TypeVar
 
 import pytest
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
 from generator.model.site import Site
+from generator.pipeline.run import site_output
 from generator.render.output import Output
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,11 +20,11 @@ import pytest
 from conftest import ROOT
 from openapi_spec_validator import validate as validate_openapi
 
-from generator.build.pipeline import site_output
 from generator.derive import validity
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.model.validation import Dating
+from generator.pipeline.run import site_output
 from generator.publish import api
 from generator.render.output import Output
 

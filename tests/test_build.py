@@ -16,8 +16,8 @@ import pytest
 from build import main_text, make_project, mkdocs_build, mkdocs_serve, tree_digest, wait_for
 from conftest import EDIT, MINIMAL, ROOT, copy_content
 
-from generator.build.memo import default_cache_dir
 from generator.checks.loader import load_site
+from generator.pipeline.memo import default_cache_dir
 from generator.problems import ContentError
 
 

@@ -11,9 +11,9 @@ import jinja2
 import pytest
 from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
-from generator.build.memo import Memo, TemplateCode
-from generator.build.pipeline import Inputs, build
 from generator.model.policy import Policy
+from generator.pipeline.memo import Memo, TemplateCode
+from generator.pipeline.run import Inputs, build
 from generator.render import environment
 from generator.render.bytecode import KEY, SealedBytecode
 from generator.render.svg import SvgStore
@@ -136,7 +136,7 @@ def test_the_kept_code_is_keyed_by_the_code_and_the_interpreter(
     of the kept code: every template is compiled again."""
     import sys
 
-    from generator.build import memo
+    from generator.pipeline import memo
 
     kept = TemplateCode(tmp_path)
     kept.put(KEY, {"a": "b"})

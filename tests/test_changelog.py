@@ -21,11 +21,11 @@ import pytest
 import yaml
 from conftest import MINIMAL, ROOT
 
-from generator.build.pipeline import site_output
 from generator.changes.history import History, history
 from generator.changes.revisions import revisions
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
+from generator.pipeline.run import site_output
 
 RECORD = "content/validations/test-validation.yaml"
 
@@ -266,8 +266,8 @@ def test_a_commit_todays_code_cannot_read_is_listed_and_the_rest_compared(
 def test_what_each_commit_held_is_kept_across_builds_and_sealed(
     tmp_path: Path, repository: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from generator.build.memo import Kept
     from generator.changes import history as history_module
+    from generator.pipeline.memo import Kept
 
     folder, _ = repository
     found = revisions(folder / "content")
@@ -301,8 +301,8 @@ def test_what_each_commit_held_is_kept_across_builds_and_sealed(
 def test_kept_history_never_writes_into_a_folder_it_did_not_make(
     tmp_path: Path, repository: tuple[Path, list[str]]
 ) -> None:
-    from generator.build.memo import Kept
     from generator.changes import history as history_module
+    from generator.pipeline.memo import Kept
     from generator.render.output import Refused
 
     theirs = tmp_path / "cloudqual-history"
@@ -344,10 +344,10 @@ def _future_dated(tmp_path: Path) -> tuple[Path, list[str]]:
 
 def _changelog_by(way: str, project: Path, tmp_path: Path) -> tuple[str, bytes]:
     """The changelog page and feed as `cloudqual render` writes them, or as the pipeline every
-    engine calls (build/pipeline.build) makes them, both on 2026-12-02."""
-    from generator.build.memo import Memo
-    from generator.build.pipeline import Inputs, build
+    engine calls (pipeline/run.build) makes them, both on 2026-12-02."""
     from generator.cli import main
+    from generator.pipeline.memo import Memo
+    from generator.pipeline.run import Inputs, build
     from generator.render.svg import SvgStore
 
     if way == "render":

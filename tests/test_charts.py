@@ -16,11 +16,11 @@ from xml.etree import ElementTree
 import pytest
 from conftest import ROOT
 
-from generator.build.pipeline import site_output
 from generator.derive.chart_tables import Chart
 from generator.derive.site_facts import derive_site
 from generator.model.policy import Policy
 from generator.model.site import Site
+from generator.pipeline.run import site_output
 from generator.render import charts, svg
 from generator.render.svg import SvgStore
 
@@ -495,7 +495,7 @@ def test_a_chart_the_cache_did_not_write_is_drawn_again(
 ) -> None:
     """Whoever can write the cache folder (`cache_dir` may name one in the project) could place
     a chart there that the site then serves: a link to a private file, or a script. Each entry
-    is sealed with the memo's secret (build/memo.py); one that fails is drawn again, and the log
+    is sealed with the memo's secret (pipeline/memo.py); one that fails is drawn again, and the log
     says which and why."""
     plant, why = PLANTED[case]
     cache = tmp_path / "cache"

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_content
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.links import checklist_download
 from generator.model.policy import Policy
+from generator.pipeline.run import site_output
 from generator.problems import ContentError
 
 

@@ -23,12 +23,12 @@ import pytest
 from comments import github_html, outside_code
 from conftest import ROOT
 
-from generator.build.pipeline import page_texts
 from generator.changes import compare, report
 from generator.changes.diff import diff
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
 from generator.model.site import Site
+from generator.pipeline.run import page_texts
 
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
 GOLDEN = ROOT / "tests" / "fixtures" / "diff"

@@ -16,12 +16,12 @@ import pytest
 from conftest import ROOT, copy_content
 
 from generator import escape
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.checks.pages import check_page
 from generator.escape import csv_cell, markdown_download, markdown_literal
 from generator.model.links import checklist_download
 from generator.model.policy import Policy
+from generator.pipeline.run import site_output
 from generator.problems import ContentError
 from generator.render.markup import inline
 

@@ -17,9 +17,9 @@ from datetime import date
 import pytest
 from conftest import MINIMAL, ROOT
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
+from generator.pipeline.run import site_output
 
 EXPECTED = MINIMAL.parent / "expected"
 AS_OF = Policy(as_of=date(2026, 12, 2))

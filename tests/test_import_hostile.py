@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from test_import import VALIDATION, Workspace, run, workspace, written
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
+from generator.pipeline.run import site_output
 
 __all__ = ["workspace"]  # the fixture, used by name
 

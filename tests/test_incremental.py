@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from conftest import ROOT, variants
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
 from generator.model.site import Site
+from generator.pipeline.run import site_output
 from generator.render.output import Output
 from generator.render.svg import SvgStore
 

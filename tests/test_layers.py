@@ -35,7 +35,7 @@ ORDER = (
     "changes",
     "publish",
     "render",
-    "build",
+    "pipeline",
     "engines",
     "importers",
     "watch",

@@ -14,12 +14,12 @@ from browsing import chromium, served
 from conftest import ROOT
 from playwright.sync_api import expect
 
-from generator.build.pipeline import site_output
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.model.measurements import InvalidResult
 from generator.model.policy import Policy
 from generator.model.site import Site
+from generator.pipeline.run import site_output
 from generator.publish.api import MEASUREMENT_COLUMNS
 from generator.publish.measurement_table import measurement_rows
 from generator.render.output import Output

@@ -12,11 +12,11 @@ import pytest
 from build import make_project, mkdocs_build, tree_digest
 from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
-from generator.build import memo as memo_module
-from generator.build import pipeline
-from generator.build.memo import Memo, default_cache_dir, fingerprint
-from generator.build.pipeline import Inputs, build
 from generator.model.policy import Policy
+from generator.pipeline import memo as memo_module
+from generator.pipeline import run as pipeline
+from generator.pipeline.memo import Memo, default_cache_dir, fingerprint
+from generator.pipeline.run import Inputs, build
 from generator.render.output import Output, Page
 from generator.render.svg import SvgStore
 
@@ -265,8 +265,8 @@ FORKED = """
 import shutil, sys, threading, time
 from pathlib import Path
 from conftest import AS_OF, MINIMAL, ROOT
-from generator.build.memo import Memo
-from generator.build.pipeline import Inputs
+from generator.pipeline.memo import Memo
+from generator.pipeline.run import Inputs
 from generator.engines import child
 from generator.engines.session import Session
 from generator.model.policy import Policy

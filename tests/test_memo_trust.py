@@ -16,8 +16,8 @@ import pytest
 from build import make_project, mkdocs_build
 from conftest import BUILD, MINIMAL, require
 
-from generator.build import memo as memo_module
-from generator.build.memo import Memo
+from generator.pipeline import memo as memo_module
+from generator.pipeline.memo import Memo
 from generator.render.output import Output, Page
 
 AS_OF = "2026-12-02"

@@ -13,8 +13,8 @@ import pytest
 from build import make_project
 from conftest import BUILD, MINIMAL, ROOT, require
 
-from generator.build.memo import Memo
 from generator.cli import main
+from generator.pipeline.memo import Memo
 from generator.render.output import Output
 
 AS_OF = "2026-12-02"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, copy_content
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.model.policy import Policy
+from generator.pipeline.run import site_output
 
 
 def provider_page_bytes(tmp_path: Path, count: int) -> int:

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from generator.build.pipeline import site_output
 from generator.checks.loader import load_site
 from generator.derive import workloads
 from generator.derive.page_words import undated
@@ -17,6 +16,7 @@ from generator.derive.site_facts import derive_site
 from generator.model.links import page_url, relative_file, relative_url, safe_path
 from generator.model.policy import Policy
 from generator.model.site import Site
+from generator.pipeline.run import site_output
 from generator.render.output import Output
 
 POLICY = Policy(as_of=date(2026, 12, 2))

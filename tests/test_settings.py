@@ -1,4 +1,4 @@
-"""One reader of a build's settings (generator/build/settings.py) for the three ways in: MkDocs'
+"""One reader of a build's settings (generator/pipeline/settings.py) for the three ways in: MkDocs'
 plugin, `cloudqual build --engine zensical` and `cloudqual render` agree on every option, and
 an option given in mkdocs.yml reaches `cloudqual render` as it reaches the other two."""
 
@@ -14,11 +14,11 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from generator import cli
-from generator.build import settings
-from generator.build.pipeline import Inputs
 from generator.engines import runner
 from generator.engines.mkdocs import options as mkdocs_options
 from generator.engines.project import read_config
+from generator.pipeline import settings
+from generator.pipeline.run import Inputs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "minimal" / "content"

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from conftest import MINIMAL, ROOT, copy_content
 
-from generator.build.memo import Snapshots
 from generator.checks import loader
 from generator.checks import pages as pages_module
 from generator.checks.loader import load_site
 from generator.load import snapshot
 from generator.load.document import Document
 from generator.load.reader import load_text
+from generator.pipeline.memo import Snapshots
 from generator.problems import ContentError
 
 
@@ -186,7 +186,7 @@ def test_snapshots_are_sealed_pruned_and_keyed_by_the_code(
     found = [again.get(key) for key in _keys(content)]
     assert sum(value is None for value in found) == 1
     # Another version of the code reads none of them.
-    from generator.build import memo
+    from generator.pipeline import memo
 
     monkeypatch.setattr(memo, "code_version", lambda: "another version")
     assert all(Snapshots(cache).get(key) is None for key in _keys(content))

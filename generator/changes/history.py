@@ -92,7 +92,7 @@ def _facts(
 
 
 class Store(Protocol):
-    """Where what was read from each commit is kept between builds (build/memo.py's Kept)."""
+    """Where what was read from each commit is kept between builds (pipeline/memo.py's Kept)."""
 
     def get(self, key: str) -> Any: ...
 

@@ -2,7 +2,7 @@
 checked-out branch (the line main's merges make), each with the day it was committed, in UTC.
 
 Cheap on purpose, and importing nothing of the site: a build reads it to know whether its
-changelog would change (build/memo.py keys on it) before deciding to build at all.
+changelog would change (pipeline/memo.py keys on it) before deciding to build at all.
 """
 
 from __future__ import annotations

@@ -18,10 +18,10 @@ def diff(args: argparse.Namespace) -> int:
     import json
     import tempfile
 
-    from generator.build.pipeline import page_texts
     from generator.changes import report
     from generator.changes.diff import Refused, diff
     from generator.changes.trees import TreeError, content_at
+    from generator.pipeline.run import page_texts
 
     if args.format == "schema":
         print(json.dumps(report.schema(), indent=2, sort_keys=True))
@@ -70,7 +70,7 @@ def diff(args: argparse.Namespace) -> int:
 def _as_of(args: argparse.Namespace) -> date:
     """--as-of, else CLOUDQUAL_AS_OF as `mkdocs build` and `cloudqual build` read it, else today:
     every way in judges on the same date. A bad value stops with the variable's name."""
-    from generator.build import settings
+    from generator.pipeline import settings
 
     try:
         return settings.as_of(args.as_of, os.environ)

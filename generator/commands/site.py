@@ -1,5 +1,5 @@
 """`cloudqual render` and `cloudqual build`: the site, through the one reader of its settings
-(build/settings.py) and the one pipeline."""
+(pipeline/settings.py) and the one pipeline."""
 
 from __future__ import annotations
 
@@ -39,10 +39,10 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
 
 def render(args: argparse.Namespace) -> int:
     # Imported here, as in `import_results`: the project's config writer is this command's alone.
-    from generator.build import settings
-    from generator.build.memo import Memo
-    from generator.build.pipeline import build
     from generator.engines import project
+    from generator.pipeline import settings
+    from generator.pipeline.memo import Memo
+    from generator.pipeline.run import build
 
     out: Path = args.out
     try:

@@ -32,14 +32,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.build import settings
-from generator.build.memo import Memo, code_version
-from generator.build.pipeline import Inputs, build
-from generator.build.settings import Settings, check_apart
 from generator.checks.loader import hand_written_pages
 from generator.engines import assets, csp, project
 from generator.engines.mkdocs import extension
 from generator.model.links import FILE_SCHEME
+from generator.pipeline import settings
+from generator.pipeline.memo import Memo, code_version
+from generator.pipeline.run import Inputs, build
+from generator.pipeline.settings import Settings, check_apart
 from generator.problems import ContentError
 from generator.render import output
 from generator.render.output import Output
@@ -64,7 +64,7 @@ class BuildError(Exception):
 
 def plugin_options(config_file: Path, config: dict[str, Any]) -> Settings:
     """The build's settings from the cloudqual plugin's options in mkdocs.yml, read as the
-    plugin reads them (build/settings.py), for Zensical: links from one Markdown file to
+    plugin reads them (pipeline/settings.py), for Zensical: links from one Markdown file to
     another, as it resolves them. A cache folder among the inputs is refused (output.Refused),
     as the plugin refuses it."""
     options = settings.plugin_entry(config)
@@ -152,7 +152,7 @@ def _keep_cache(work: Path) -> None:
 
 def _rendered(found: Settings, memo_folder: Path) -> tuple[Output, bool]:
     """Every page and data file, linked for Zensical: the last build's, as the plugin reuses
-    its own (build/memo.py), when no content, template, code or option has changed since. Says
+    its own (pipeline/memo.py), when no content, template, code or option has changed since. Says
     whether it was."""
     inputs = found.inputs
     memo = Memo(memo_folder)

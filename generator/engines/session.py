@@ -7,7 +7,7 @@ child while MkDocs writes the pages (`begin`, child.py), and waited for (`comple
 - A changed one reads again only the files it changed (`known`), and renders again only the pages
   whose inputs changed (`signed`, render/signatures.py).
 - After the first build of a serve session, a thread warms what the first rebuild would pay for;
-  each new build is remembered (build/memo.py) in a thread, off the rebuild.
+  each new build is remembered (pipeline/memo.py) in a thread, off the rebuild.
 - While serving, content errors keep the last good site on show (`stale`), the problems on it.
 """
 
@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.build.memo import Memo, Remembered
-from generator.build.pipeline import Inputs, build
 from generator.checks.loader import Read, load_site
 from generator.engines import child
+from generator.pipeline.memo import Memo, Remembered
+from generator.pipeline.run import Inputs, build
 from generator.problems import ContentError, Problem
 from generator.render.output import Output, Page, Refused, write_files
 from generator.render.svg import SvgStore

@@ -19,7 +19,7 @@ from generator.problems import Position
 
 
 class Store(Protocol):
-    """Where snapshots are kept, by a key: build/memo.py's `Kept`, sealed in the cache folder."""
+    """Where snapshots are kept, by a key: pipeline/memo.py's `Kept`, sealed in the cache folder."""
 
     def get(self, key: str) -> Any: ...
 

@@ -3,7 +3,7 @@ compiles no template again. On the real content, compiling the templates of the 
 edit renders again was half of the renderer's time.
 
 It is Jinja's own bytecode (a template's code, marshalled), so it is kept only where it is
-sealed, as the remembered build is: in build/memo.py's `Kept`, whose keyed hash is checked
+sealed, as the remembered build is: in pipeline/memo.py's `Kept`, whose keyed hash is checked
 before a byte of it is read, and whose key holds the code's and every dependency's version. A
 file that fails the seal is never read; one written by another Python or Jinja is refused by
 Jinja itself (its magic header), and one of a changed template by its checksum of the source.

@@ -3,7 +3,7 @@ user and kept in the user's cache folder for cloudqual, never in a project's.
 
 A cache folder may be any folder (`cache_dir` may name one in the project, and CI restores one),
 so whoever can write it could place a file there that a build would then use: a remembered build
-or the templates' compiled code (build/memo.py), or a chart the site serves (render/svg.py). Each
+or the templates' compiled code (pipeline/memo.py), or a chart the site serves (render/svg.py). Each
 is kept only with its seal, and used only while the seal holds. Here, below both, so the chart
 cache seals its SVGs with the same secret as the memo.
 """

@@ -1,5 +1,5 @@
 """The plugin's options in mkdocs.yml, as MkDocs validates them: one MkDocs option for each of
-the one reader's (build/settings.py), checked by its rule, and read by it into a build's
+the one reader's (pipeline/settings.py), checked by its rule, and read by it into a build's
 settings."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 from mkdocs.exceptions import PluginError
 
-from generator.build import settings
-from generator.build.pipeline import Inputs
+from generator.pipeline import settings
+from generator.pipeline.run import Inputs
 from generator.render.output import Refused
 
 if TYPE_CHECKING:

@@ -14,7 +14,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.build.memo import (
+from generator.changes.revisions import Revisions, revisions
+from generator.model.policy import Policy
+from generator.pipeline.memo import (
     Kept,
     Memo,
     Remembered,
@@ -23,8 +25,6 @@ from generator.build.memo import (
     code_version,
     fingerprint,
 )
-from generator.changes.revisions import Revisions, revisions
-from generator.model.policy import Policy
 from generator.render.output import Output, Page
 
 # The stages are imported where they run: a build the memo answers needs none of them, and

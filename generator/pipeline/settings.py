@@ -17,8 +17,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from generator.build.memo import default_cache_dir
-from generator.build.pipeline import Inputs
 from generator.model.policy import (
     AS_OF_VARIABLE,
     EXPIRY_WARNING_DAYS,
@@ -26,6 +24,8 @@ from generator.model.policy import (
     Policy,
     parse_as_of,
 )
+from generator.pipeline.memo import default_cache_dir
+from generator.pipeline.run import Inputs
 from generator.render.output import Refused
 
 # The published address, as mkdocs.yml reads it with `!ENV`.
