@@ -30,12 +30,13 @@ test: $(TEST) system $(LINT)
 	$(VENV)/bin/pytest
 
 # The tests marked build, browser or slow are left to make test (and the nightly workflow runs
-# their exhaustive variants); each marker is held to what a test does (tests/conftest.py).
+# their exhaustive variants); each marker is held to what a test does (tests/conftest.py). The
+# rest run on every core (pytest-xdist): each test makes its own folders, so none waits on another.
 check: $(TEST)
 	$(VENV)/bin/ruff check generator tests benchmarks
 	$(VENV)/bin/ruff format --check generator tests benchmarks
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest -m "not build and not browser and not slow" -q
+	$(VENV)/bin/pytest -m "not build and not browser and not slow" -q -n auto
 
 # The whole suite under coverage.py: line coverage of generator/, subprocesses included.
 coverage: $(TEST) system $(LINT)
