@@ -13,7 +13,7 @@ from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
 from generator.model.policy import Policy
 from generator.pipeline.memo import Memo, TemplateCode
-from generator.pipeline.run import Inputs, build
+from generator.pipeline.run import Caches, Inputs, build
 from generator.render import environment
 from generator.render.bytecode import KEY, SealedBytecode
 from generator.render.svg import SvgStore
@@ -93,20 +93,18 @@ def test_a_build_in_a_new_process_compiles_no_template_again(
     inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
     memo = Memo(tmp_path / "cache")
     environment.environment.cache_clear()
-    first, _ = build(inputs, memo, "first", svg_store=SvgStore(None), say=print)
+    first, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)
     assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json"))
     environment.environment.cache_clear()  # a new process
     compiles = _compiles(monkeypatch)
-    again, _ = build(inputs, memo, "again", svg_store=SvgStore(None), say=print)
+    again, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)
     assert compiles == []
     assert again.output.pages == first.output.pages
     # The kept file tampered with fails its seal: every template is compiled again.
     [kept] = (tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")
     kept.write_bytes(kept.read_bytes().replace(b'"', b"'", 40))
     environment.environment.cache_clear()
-    rebuilt, _ = build(
-        inputs, Memo(tmp_path / "third"), "third", svg_store=SvgStore(None), say=print
-    )
+    rebuilt, _ = build(inputs, Caches(Memo(tmp_path / "third"), SvgStore(None)), say=print)
     assert compiles and rebuilt.output.pages == first.output.pages
     environment.environment.cache_clear()
 
@@ -118,12 +116,11 @@ def test_the_kept_code_stays_though_a_build_loads_no_template(tmp_path: Path) ->
     inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
     memo = Memo(tmp_path / "cache")
     environment.environment.cache_clear()
-    first, _ = build(inputs, memo, "first", svg_store=SvgStore(None), say=print)
+    first, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)
     [kept] = (tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")
     environment.environment.cache_clear()
-    again, _ = build(
-        inputs, memo, "again", svg_store=SvgStore(None), say=print, previous=first.output.signed
-    )
+    caches = Caches(memo, SvgStore(None), previous=first.output.signed)
+    again, _ = build(inputs, caches, say=print)
     assert again.output.pages == first.output.pages
     assert list((tmp_path / "cache" / TemplateCode.FOLDER).glob("templates-*.json")) == [kept]
     environment.environment.cache_clear()

@@ -347,7 +347,7 @@ def _changelog_by(way: str, project: Path, tmp_path: Path) -> tuple[str, bytes]:
     engine calls (pipeline/run.build) makes them, both on 2026-12-02."""
     from generator.cli import main
     from generator.pipeline.memo import Memo
-    from generator.pipeline.run import Inputs, build
+    from generator.pipeline.run import Caches, Inputs, build
     from generator.render.svg import SvgStore
 
     if way == "render":
@@ -366,7 +366,7 @@ def _changelog_by(way: str, project: Path, tmp_path: Path) -> tuple[str, bytes]:
         project / "content", ROOT / "templates", Policy(date(2026, 12, 2)), history=True
     )
     memo = Memo(tmp_path / "cache")
-    remembered, _ = build(inputs, memo, inputs.key("mkdocs"), svg_store=SvgStore(None), say=print)
+    remembered, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)
     output = remembered.output
     return output.pages["changelog.md"].markdown, output.data["feeds/changelog.atom"]
 

@@ -16,7 +16,7 @@ from generator.model.policy import Policy
 from generator.pipeline import memo as memo_module
 from generator.pipeline import run as pipeline
 from generator.pipeline.memo import Memo, default_cache_dir, fingerprint
-from generator.pipeline.run import Inputs, build
+from generator.pipeline.run import Caches, Inputs, build
 from generator.render.output import Output, Page
 from generator.render.svg import SvgStore
 
@@ -151,9 +151,8 @@ STORE = SvgStore(None)  # charts converted once for the builds below, kept in me
 
 def _build(content: Path, templates: Path, memo: Memo) -> Output:
     inputs = Inputs(content, templates, Policy(AS_OF))
-    key = inputs.key("mkdocs")
-    assert key is not None
-    remembered, reused = build(inputs, memo, key, svg_store=STORE, say=lambda _: None)
+    assert inputs.key is not None
+    remembered, reused = build(inputs, Caches(memo, STORE), say=lambda _: None)
     assert not reused  # every build here is another input's: never the remembered build whole
     return remembered.output
 
@@ -235,7 +234,7 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     session.complete()
     svgs = {uri for uri in session.data if uri.endswith(".svg")}
     assert svgs and drawn < svgs
-    whole, _ = build(inputs, Memo(tmp_path / "whole"), None, svg_store=SvgStore(None), say=print)
+    whole, _ = build(inputs, Caches(Memo(tmp_path / "whole"), SvgStore(None)), say=print)
     assert session.data == whole.output.data and session.pages == whole.output.pages
     [stored] = (tmp_path / "cache").glob("site-*.json")
     assert Memo(tmp_path / "cache").get(stored.stem.removeprefix("site-")).output.data == (
@@ -339,9 +338,10 @@ def test_a_single_builds_end_is_made_in_a_forked_child(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout == "forked\n"
     whole, _ = build(
-        Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF)), Memo(tmp_path / "whole"), None,
-        svg_store=SvgStore(None), say=print,
-    )  # fmt: skip
+        Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF)),
+        Caches(Memo(tmp_path / "whole"), SvgStore(None)),
+        say=print,
+    )
     written = {
         path.relative_to(tmp_path / "site").as_posix(): path.read_bytes()
         for path in (tmp_path / "site").rglob("*")

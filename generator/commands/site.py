@@ -13,7 +13,6 @@ from generator.checks.loader import hand_written_pages
 from generator.engines import assets
 from generator.problems import ContentError, quote
 from generator.render.output import Refused, check_site
-from generator.render.svg import SvgStore
 
 # The folder of the cache `cloudqual render` remembers its last render in.
 RENDER_MEMO = "render"
@@ -41,8 +40,7 @@ def render(args: argparse.Namespace) -> int:
     # Imported here, as in `import_results`: the project's config writer is this command's alone.
     from generator.engines import project
     from generator.pipeline import settings
-    from generator.pipeline.memo import Memo
-    from generator.pipeline.run import build
+    from generator.pipeline.run import Caches, build
 
     out: Path = args.out
     try:
@@ -51,24 +49,24 @@ def render(args: argparse.Namespace) -> int:
         options = settings.plugin_entry(project.read_config(args.config)) or {}
         laid = options | {name: value for name, value in _flags(args).items() if value is not None}
         found = settings.read(
-            args.config, laid, directory_urls=not args.file_urls, site_url=args.site_url
+            args.config,
+            laid,
+            directory_urls=not args.file_urls,
+            site_url=args.site_url,
+            engine=RENDER_MEMO,
         )
-        inputs, cache = found.inputs, found.cache_dir
+        inputs = found.inputs
         folders = (inputs.content_dir, inputs.templates_dir)
-        store = SvgStore(cache)
+        caches = Caches.at(found.cache_dir, memo=RENDER_MEMO)
         # Before any work: a folder the command may not write is refused at once, as it is;
         # the cache's folders are refused before anything is written to either.
         project.check_out(out, project.RENDER, project=args.config.parent, inputs=folders)
-        store.check()
+        caches.svg.check()
         # The same way in as `mkdocs build` and `cloudqual build`: this command's own last
         # render is reused while no input has changed.
-        memo = Memo(cache / RENDER_MEMO)
-        key = inputs.key("render")
-        remembered, reused = build(
-            inputs, memo, key, svg_store=store, say=lambda said: print(said, file=sys.stderr)
-        )
-        if key is not None and not reused:
-            memo.put(key, remembered.output, remembered.warnings)
+        remembered, reused = build(inputs, caches, say=lambda said: print(said, file=sys.stderr))
+        if inputs.key is not None and not reused:
+            caches.memo.put(inputs.key, remembered.output, remembered.warnings)
         output = remembered.output
         pages = {page.uri: page.markdown.encode("utf-8") for page in output.pages.values()}
         hand_written = {

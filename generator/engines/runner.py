@@ -38,7 +38,7 @@ from generator.engines.mkdocs import extension
 from generator.model.links import FILE_SCHEME
 from generator.pipeline import settings
 from generator.pipeline.memo import Memo, code_version
-from generator.pipeline.run import Inputs, build
+from generator.pipeline.run import Caches, Inputs, build
 from generator.pipeline.settings import Settings, check_apart
 from generator.problems import ContentError
 from generator.render import output
@@ -71,7 +71,9 @@ def plugin_options(config_file: Path, config: dict[str, Any]) -> Settings:
     if options is None:
         raise BuildError(f"{config_file}: lists no cloudqual plugin, so it builds no site")
     try:
-        return settings.read(config_file, options, directory_urls=True, source_links=True)
+        return settings.read(
+            config_file, options, directory_urls=True, source_links=True, engine=project.ZENSICAL
+        )
     except settings.SettingsError as error:
         raise BuildError(f"cloudqual: {error}") from None
 
@@ -154,16 +156,12 @@ def _rendered(found: Settings, memo_folder: Path) -> tuple[Output, bool]:
     """Every page and data file, linked for Zensical: the last build's, as the plugin reuses
     its own (pipeline/memo.py), when no content, template, code or option has changed since. Says
     whether it was."""
-    inputs = found.inputs
-    memo = Memo(memo_folder)
-    key = inputs.key(project.ZENSICAL)
+    inputs, key = found.inputs, found.inputs.key
+    # The charts in the cache folder, as the plugin keeps them; the build in the work folder.
+    caches = Caches(Memo(memo_folder), SvgStore(found.cache_dir))
     try:
         remembered, reused = build(
-            inputs,
-            memo,
-            key,
-            svg_store=SvgStore(found.cache_dir),
-            say=lambda notice: print(notice, file=sys.stderr),
+            inputs, caches, say=lambda notice: print(notice, file=sys.stderr)
         )
     except ContentError as error:
         raise BuildError(str(error)) from None
@@ -172,7 +170,7 @@ def _rendered(found: Settings, memo_folder: Path) -> tuple[Output, bool]:
         count = len(remembered.warnings)
         raise BuildError(f"{shown}\ncloudqual: aborted on {count} content warnings")
     if key is not None and not reused:  # only a build without warnings gets here
-        memo.put(key, remembered.output, [])
+        caches.memo.put(key, remembered.output, [])
     return remembered.output, reused
 
 

@@ -21,19 +21,20 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.checks.loader import Read, load_site
+from generator.checks.loader import load_site
 from generator.engines import child
-from generator.pipeline.memo import Memo, Remembered
-from generator.pipeline.run import Inputs, build
+from generator.pipeline.memo import Remembered
+from generator.pipeline.run import Caches, Inputs, build
 from generator.problems import ContentError, Problem
 from generator.render.output import Output, Page, Refused, write_files
-from generator.render.svg import SvgStore
 
 
 class Session:
     def __init__(self, cache_dir: Path, *, serving: bool, say: Callable[[str], None]) -> None:
-        self.memo = Memo(cache_dir)
-        self.svg_store = SvgStore(cache_dir)
+        # What each build reuses of the last: the files read and the pages rendered are this
+        # process's own, and stay in `caches` between builds.
+        self.caches = Caches.at(cache_dir)
+        self.memo, self.svg_store = self.caches.memo, self.caches.svg
         self.serving = serving
         self.say = say
         self.pages: dict[str, Page] = {}
@@ -42,7 +43,6 @@ class Session:
         self.warned: list[str] = []
         self.built: str | None = None  # the key of the build on show
         self.stale: list[Problem] = []
-        self.known: dict[tuple[str, str, str, bytes], Read] = {}
         self.warming: threading.Thread | None = None
         self.saving: threading.Thread | None = None  # the remembered build, being written
         self.core_seconds = 0.0  # how long the last build's core took: load, derive, render
@@ -56,7 +56,7 @@ class Session:
         errors keep the last good site on show, and are printed past MkDocs' log, whose strict
         mode would fail the build; otherwise they raise."""
         started = time.perf_counter()
-        key = inputs.key("mkdocs")
+        key = inputs.key
         if key is not None and key == self.built and not self.stale:
             remembered = Remembered(Output(self.pages, self.data, self.signed), self.warned)
         else:
@@ -64,14 +64,11 @@ class Session:
             self._join(self.warming)  # it fills `known`: let it finish before reading it
             before = self.svg_store.conversions
             try:
+                self.caches.previous = self.signed
                 remembered, reused = build(
                     inputs,
-                    self.memo,
-                    key,
-                    svg_store=self.svg_store,
+                    self.caches,
                     say=self.say,
-                    known=self.known,
-                    previous=self.signed,
                     # A single build makes its data files and the charts its cache lacks
                     # while MkDocs writes the pages (`begin`); serve keeps everything here.
                     later=not self.serving,
@@ -181,7 +178,7 @@ class Session:
     def warm(self, content_dir: Path, templates_dir: Path) -> None:
         """Once a serve session, after its first build: what the first rebuild would otherwise
         pay for, done while the contributor reads the first build."""
-        if self.serving and self.warming is None and not self.known:
+        if self.serving and self.warming is None and not self.caches.known:
             self.warming = threading.Thread(
                 target=self._warm, args=(content_dir, templates_dir), daemon=True
             )
@@ -194,7 +191,7 @@ class Session:
         from generator.render import environment as templates
 
         with contextlib.suppress(ContentError):  # the rebuild reports it
-            load_site(content_dir, known=self.known)
+            load_site(content_dir, known=self.caches.known)
         environment = templates.environment(templates_dir)
         for name in environment.list_templates(extensions=["j2"]):
             environment.get_template(name)

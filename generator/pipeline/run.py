@@ -9,7 +9,7 @@ zensical` and `cloudqual render` all come through here, so the stages run in one
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,6 +51,8 @@ class Inputs:
     source_links: bool = False
     # Read the content folder's git history for the changelog (changes/history.py).
     history: bool = False
+    # The way in (mkdocs, zensical, render): each remembers its own last build.
+    engine: str = "mkdocs"
 
     @cached_property
     def revisions(self) -> Revisions | None:
@@ -58,11 +60,12 @@ class Inputs:
         the build's date."""
         return revisions(self.content_dir, self.policy.as_of) if self.history else None
 
-    def key(self, engine: str) -> str | None:
-        """The remembered build's key: None when a file cannot be read, so the build goes on
-        to the loader, which says why."""
+    @cached_property
+    def key(self) -> str | None:
+        """The remembered build's key, made once (it reads every input file): None when a file
+        cannot be read, so the build goes on to the loader, which says why."""
         options: dict[str, Any] = {
-            "engine": engine,
+            "engine": self.engine,
             "as_of": self.policy.as_of.isoformat(),
             "expiry_warning_days": self.policy.expiry_warning_days,
             "review_max_age_days": self.policy.review_max_age_days,
@@ -78,22 +81,41 @@ class Inputs:
         return fingerprint(self.content_dir, self.templates_dir, options)
 
 
+@dataclass
+class Caches:
+    """What one build may reuse of another, as one value: the remembered build (`memo`), the
+    converted charts (`svg`), and what this process has already read (`known`, each file by its
+    path and bytes) and rendered (`previous`, each page with its signature). The stores live in
+    one cache folder (`at`); the loader, the history reader and the renderer each keep their
+    part there, under the memo's folder."""
+
+    memo: Memo
+    svg: SvgStore
+    known: dict[tuple[str, str, str, bytes], Read] = field(default_factory=dict)
+    previous: dict[str, tuple[str, Page]] | None = None
+
+    @classmethod
+    def at(cls, folder: Path, memo: str | None = None) -> Caches:
+        """The caches of the cache folder `folder`; `memo`, a folder of it for this way in's
+        remembered build."""
+        from generator.render.svg import SvgStore
+
+        return cls(Memo(folder / memo if memo else folder), SvgStore(folder))
+
+
 def build(
     inputs: Inputs,
-    memo: Memo,
-    key: str | None,
+    caches: Caches,
     *,
-    svg_store: SvgStore,
     say: Callable[[str], None],
-    known: dict[tuple[str, str, str, bytes], Read] | None = None,
-    previous: dict[str, tuple[str, Page]] | None = None,
     later: bool = False,
 ) -> tuple[Remembered, bool]:
     """The site's output and content warnings, and whether they are the remembered build's.
     A new build is not remembered here: the caller decides when (the plugin, under `mkdocs
-    serve`, off the rebuild; the Zensical path only without warnings). `later`: the pages are
-    made first, and `output.complete()` makes the rest: the data files, and the charts the
-    cache lacks. Raises ContentError."""
+    serve`, off the rebuild; the Zensical path only without warnings), under `inputs.key`.
+    `later`: the pages are made first, and `output.complete()` makes the rest: the data files,
+    and the charts the cache lacks. Raises ContentError."""
+    memo, key = caches.memo, inputs.key
     remembered = memo.get(key) if key is not None else None
     if remembered is not None:
         return remembered, True
@@ -103,11 +125,11 @@ def build(
     from generator.checks.loader import load_site
 
     snapshots = Snapshots(memo.folder)  # in the cache folder, as the memo
-    site = load_site(inputs.content_dir, known=known, stored=snapshots)
+    site = load_site(inputs.content_dir, known=caches.known, stored=snapshots)
     snapshots.prune()
     # A new process (every `mkdocs build` after an edit) has no pages of its own yet: the
     # remembered build's pages serve, each reused where its signature is unchanged.
-    previous = previous or memo.last()
+    previous = caches.previous or memo.last()
     history = None
     if inputs.revisions is not None:
         from generator.changes.history import history as read_history
@@ -120,7 +142,7 @@ def build(
         inputs.templates_dir,
         policy=inputs.policy,
         directory_urls=inputs.directory_urls,
-        svg_store=svg_store,
+        svg_store=caches.svg,
         site_url=inputs.site_url,
         previous=previous,
         source_links=inputs.source_links,

@@ -159,6 +159,7 @@ def read(
     directory_urls: bool,
     site_url: str | None = None,
     source_links: bool = False,
+    engine: str = "mkdocs",
     environ: Mapping[str, str] = os.environ,
 ) -> Settings:
     """The settings of a build of the project of `config_file` (its mkdocs.yml), from the
@@ -191,6 +192,7 @@ def read(
         site_url=site_url or environ.get(SITE_URL_VARIABLE) or None,
         source_links=source_links,
         history=True,
+        engine=engine,
     )
     return Settings(inputs, cache)
 

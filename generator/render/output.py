@@ -26,9 +26,13 @@ class Page:
     edit_path: str | None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Output:
-    """Everything the site is made of: Markdown pages, and data files served as they are."""
+    """Everything the site is made of: Markdown pages, and data files served as they are.
+
+    Not frozen: an output may be made in two steps. `complete()` adds the data files still to
+    be made to `data` itself, in place, since the site folder that writes them holds that very
+    dict (engines/session.py); until then `data` holds the pages' share alone."""
 
     pages: dict[str, Page]
     data: dict[str, bytes]
@@ -39,7 +43,7 @@ class Output:
     later: list[Callable[[], dict[str, bytes]]] = field(default_factory=list, compare=False)
 
     def complete(self) -> None:
-        """Make the data files still to be made, and add them."""
+        """Make the data files still to be made, and add them to `data`, in place."""
         while self.later:
             self.data.update(self.later.pop()())
 
