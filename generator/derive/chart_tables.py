@@ -58,7 +58,7 @@ def coverage_table(validation: Validation, derived: Derived) -> Table | None:
 
 
 def case_study_table(case_studies: list[CaseStudy], gaps: dict[str, list[Gap]]) -> Table:
-    """Each finding's gap (`derive.gaps`), by case study id in `gaps`, one row each."""
+    """Each finding's gap (`case_study_gaps.gaps`), by case study id in `gaps`, one row each."""
     rows = []
     for study in case_studies:
         for gap in gaps[study.id]:
@@ -159,7 +159,7 @@ def site_charts(
     providers: dict[str, str],
 ) -> dict[str, Chart]:
     """Every chart of the site, by id: which charts it has, and what each says. `gaps` holds
-    each case study's findings (`derive.gaps`); `providers` maps provider ids to names."""
+    each case study's findings (`case_study_gaps.gaps`); `providers` maps provider ids to names."""
     charts = [
         *_coverage_charts(validations, derived, titles, providers),
         *_case_study_charts(programs, case_studies, gaps),

@@ -1,7 +1,7 @@
 """Everything the site derives, once, before anything is rendered: `derive_site` reads the checked
 `Site` and returns its `SiteFacts`. The pages, the data files and the feeds only read them.
 
-Derived here, across the site (the facts of one validation are `derive.derive_validation`'s):
+Derived here, across the site (the facts of one validation are `validation.derive_validation`'s):
 - the results newest first, and grouped by provider, program and platform;
 - each result's title, platform label and table row (`ResultRow`);
 - newer releases, successors, partners and the pairs they make, and the chips' workload views;
@@ -59,7 +59,7 @@ class SiteFacts:
     """Every fact the site derives, by validation id where it is one result's."""
 
     policy: Policy
-    validations: list[Validation]  # newest first (`derive.newest_first`)
+    validations: list[Validation]  # newest first (`validation.newest_first`)
     derived: dict[str, derive.Derived]
     rows: dict[str, ResultRow]
     titles: dict[str, str]
@@ -272,7 +272,7 @@ def derive_each(
     case_studies: dict[str, list[CaseStudy]],
     suites: list[Suite],
 ) -> dict[str, derive.Derived]:
-    """Each result's own derived facts (`derive.derive_validation`), by validation id."""
+    """Each result's own derived facts (`validation.derive_validation`), by validation id."""
     checklists = list(site.checklists.values())
     return {
         v.id: derive.derive_validation(

@@ -34,7 +34,7 @@ def suite_counts(suite: Suite) -> SuiteCounts:
             configurations=sum(len(workload.precisions) for workload in suite.workloads),
             precisions=tuple(sorted(precisions)),
         )
-    assert suite.stated_counts is not None  # checks.py rejects a suite with neither
+    assert suite.stated_counts is not None  # checks/rules/counts.py rejects a suite with neither
     stated = suite.stated_counts
     return SuiteCounts(stated.models, stated.configurations, tuple(sorted(stated.precisions)))
 

@@ -94,7 +94,7 @@ def source_link(here: str, target: str) -> str:
 # encoding: it warns that the page does not exist and rewrites the link to a page URL. So a link
 # to a Markdown download is written behind this made-up scheme and without its `.md`, which
 # Zensical leaves alone, already relative to the page's URL; the build gives it back its form once
-# Zensical has run (engine.finish). Record and page text never carries the scheme: a source's URL
+# Zensical has run (runner.finish). Record and page text never carries the scheme: a source's URL
 # is http or https, and a hand-written page's links may take no other.
 FILE_SCHEME = "cloudqual-file:"
 

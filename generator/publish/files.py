@@ -92,7 +92,7 @@ def build_data(
 ) -> dict[str, bytes]:
     """Every data file and download, by the path it is served at: the API, the feeds and the
     calendar, the checklist downloads, the record schemas and the measurements as CSV. They
-    read the facts `facts.derive_site` derived, as the pages do."""
+    read the facts `site_facts.derive_site` derived, as the pages do."""
     builder = Documents(site, facts, directory_urls=directory_urls)
     files = builder.files()
     files |= feeds.build_feeds(builder, site_url)

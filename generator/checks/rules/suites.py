@@ -14,7 +14,7 @@ def check_stated_suite(ctx: Context, validation: Validation) -> None:
 
     Counts that exceed a named suite are a contradiction in the record, so they are an error;
     counts that no suite explains, when none is named, are a fact about what was published,
-    so the site states them as a caveat instead (see caveats.suite_not_reconciled).
+    so the site states them as a caveat instead (see caveats.rules.suite_not_reconciled).
     """
     suite = ctx.records.get("suites", {}).get(validation.stated_suite or "")
     if not isinstance(suite, Suite):

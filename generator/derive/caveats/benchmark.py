@@ -3,7 +3,7 @@
 Each rule reads the systems, measurements and invalid results a validation lists, and fires only
 when they are there, so records without them (qualifications, ratings) never see these caveats.
 Each cites, apart from the fact that fired it, the MLCommons document its reasoning rests on:
-`caveats.RULES` registers them with that source.
+`caveats.rules.RULES` registers them with that source.
 """
 
 from __future__ import annotations

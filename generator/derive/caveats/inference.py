@@ -3,8 +3,8 @@ figure per benchmark and scenario, at an accuracy target; and for any figure set
 maker's own.
 
 Each but the last fires only on a validation whose figures carry a scenario, so a timed result
-never sees these, as a served one never sees the timed rules of `benchmark.py`. `caveats.RULES`
-registers them with the MLCommons document their reasoning rests on.
+never sees these, as a served one never sees the timed rules of `benchmark.py`.
+`caveats.rules.RULES` registers them with the MLCommons document their reasoning rests on.
 """
 
 from __future__ import annotations
