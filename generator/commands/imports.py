@@ -11,6 +11,20 @@ from generator.english import plural
 from generator.problems import plain, quote
 
 
+def _failed(name: str, error: Exception) -> int:
+    """An import that wrote nothing: its problems, each at its place, or the file error."""
+    from generator.importers.core.mapping import ImportFailure
+
+    if isinstance(error, ImportFailure):
+        for line in report.log(error.problems):
+            print(line, file=sys.stderr)
+        said = plural("problem", len(error.problems))
+    else:
+        said = quote(str(error))
+    print(f"{name}: {said}; nothing was written.", file=sys.stderr)
+    return 1
+
+
 def import_results(args: argparse.Namespace) -> int:
     if args.program == "mlperf-inference":
         return _import_inference(args)
@@ -26,15 +40,8 @@ def import_results(args: argparse.Namespace) -> int:
         paths = writing.changed(args.content, plan) if args.check else None
         if paths is None:
             paths = writing.apply(args.content, plan)
-    except ImportFailure as error:
-        for line in report.log(error.problems):
-            print(line, file=sys.stderr)
-        problems = plural("problem", len(error.problems))
-        print(f"{name}: {problems}; nothing was written.", file=sys.stderr)
-        return 1
-    except OSError as error:
-        print(f"{name}: {quote(str(error))}; nothing was written.", file=sys.stderr)
-        return 1
+    except (ImportFailure, OSError) as error:
+        return _failed(name, error)
     reading = plan.round
     assert reading is not None
     for score in reading.scores:
@@ -114,17 +121,8 @@ def _import_inference(args: argparse.Namespace) -> int:
         paths = writer.changed(args.content, plan) if args.check else None
         if paths is None:
             paths = writer.apply(args.content, plan)
-    except ImportFailure as error:
-        for line in report.log(error.problems):
-            print(line, file=sys.stderr)
-        print(
-            f"{name}: {plural('problem', len(error.problems))}; nothing was written.",
-            file=sys.stderr,
-        )
-        return 1
-    except OSError as error:
-        print(f"{name}: {quote(str(error))}; nothing was written.", file=sys.stderr)
-        return 1
+    except (ImportFailure, OSError) as error:
+        return _failed(name, error)
     reading = plan.round
     assert reading is not None
     for problem in reading.left_out:

@@ -13,7 +13,7 @@
 mkdocs.yml when it is named) then write the whole site to DIR/site, data files at the URLs the
 plugin gives them. A tool that runs no MkDocs hooks needs files/ copied into the site after it.
 
-For Zensical (`engine="zensical"`, written by `cloudqual build --engine zensical`, engine.py) the
+For Zensical (`engine="zensical"`, written by `cloudqual build --engine zensical`, runner.py) the
 config differs in three ways: there is no hook; the project's Markdown extension (extension.py)
 is listed with `engine: zensical`, to sanitize the hand-written pages; and the edit address moves
 to `extra.cloudqual_edit_uri`, where the theme override of the edit button reads it. For MkDocs
@@ -54,7 +54,8 @@ from ruamel.yaml.representer import SafeRepresenter
 
 from generator.engines import assets
 from generator.engines.mkdocs import extension
-from generator.render.output import Marker, Refused, check_writable, claim
+from generator.pipeline.settings import check_apart
+from generator.render.output import Marker, check_writable, claim
 
 DOCS = "docs"
 # generator/engines/mkdocs/hook.py names it too: the hook is copied out and imports nothing.
@@ -190,7 +191,7 @@ def plain_config(
         config["hooks"] = [*config.get("hooks", []), HOOK]
     elif source.get("edit_uri") is not None:
         # Zensical would join it to the page's path in docs/, which is not the file it was built
-        # from; the edit button joins it to the file each page names (engine.py).
+        # from; the edit button joins it to the file each page names (runner.EDIT_KEY).
         config["extra"] = {**config.get("extra", {}), EDIT_URI: source["edit_uri"]}
     return config
 
@@ -234,19 +235,9 @@ def check_out(out: Path, marker: Marker, *, project: Path, inputs: Iterable[Path
     templates): `--out .` in the repository would replace its mkdocs.yml with one without the
     plugin, and later builds would lose the security policy and the sanitizer. A marker there
     proves nothing (a pull request can add any file), so these are refused first."""
-    target = out.resolve()
-    read = [path.resolve() for path in inputs]
-    named = [
-        (project.resolve(), "the project's folder, {}"),
-        *((p, "{}, which the command reads") for p in read),
-    ]
-    for kept, what in named:
-        if kept.is_relative_to(target):
-            verb = "is" if kept == target else "holds"
-            raise Refused(f"refusing to write into {out}: it {verb} {what.format(kept)}")
-    for kept in read:
-        if target.is_relative_to(kept):
-            raise Refused(f"refusing to write into {out}: it is in {kept}, which the command reads")
+    # The project's folder as settings.check_apart reads it: that of its mkdocs.yml.
+    config_file = project / "mkdocs.yml"
+    check_apart(out, "write into", config_file=config_file, inputs=inputs, reader="the command")
     check_writable(out, marker, writing="write into", writer=WRITERS[marker])
 
 

@@ -51,7 +51,7 @@ from generator.render.output import (
 )
 from generator.render.seal import cache_root, keyed_hash, matches
 
-# The package root: build/ sits one folder below it.
+# The package root: pipeline/ sits one folder below it.
 PACKAGE = Path(__file__).resolve().parent.parent
 # A new layout of the stored build is a new key, never a misread file.
 FORMAT = "3"

@@ -11,7 +11,7 @@ flags are laid over it by name.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -197,8 +197,15 @@ def read(
     return Settings(inputs, cache)
 
 
-def check_apart(folder: Path, doing: str, *, config_file: Path, inputs: tuple[Path, ...]) -> None:
-    """Refuse `folder`, which a build writes, if it is or holds the project's folder (that of
+def check_apart(
+    folder: Path,
+    doing: str,
+    *,
+    config_file: Path,
+    inputs: Iterable[Path],
+    reader: str = "the build",
+) -> None:
+    """Refuse `folder`, which `reader` writes, if it is or holds the project's folder (that of
     `config_file`), or is, holds or sits in one of `inputs` (the content, the templates): a site
     folder there would be emptied, losing work (MkDocs refuses the same), and a cache there
     would put the build's files among the records it reads (`CLOUDQUAL_CACHE_DIR=content`, and
@@ -208,7 +215,7 @@ def check_apart(folder: Path, doing: str, *, config_file: Path, inputs: tuple[Pa
     read_folders = [path.resolve() for path in inputs]
     named = [
         (config_file.parent.resolve(), "the project's folder, {}"),
-        *((path, "{}, which the build reads") for path in read_folders),
+        *((path, f"{{}}, which {reader} reads") for path in read_folders),
     ]
     for kept, what in named:
         if kept.is_relative_to(target):
@@ -216,4 +223,4 @@ def check_apart(folder: Path, doing: str, *, config_file: Path, inputs: tuple[Pa
             raise Refused(f"refusing to {doing} {folder}: it {verb} {what.format(kept)}")
     for kept in read_folders:
         if target.is_relative_to(kept):
-            raise Refused(f"refusing to {doing} {folder}: it is in {kept}, which the build reads")
+            raise Refused(f"refusing to {doing} {folder}: it is in {kept}, which {reader} reads")
