@@ -32,15 +32,15 @@ def checklists(site: Site) -> list[Checklist]:
     return list(site.checklists.values())
 
 
-def validation_view(site: Site, known: SiteFacts, validation: Validation) -> dict[str, Any]:
+def validation_view(site: Site, facts: SiteFacts, validation: Validation) -> dict[str, Any]:
     """What a result's pages show of it: its page, its printable checklist and each
     side-by-side page it is on read the same view."""
-    derived = known.derived[validation.id]
+    derived = facts.derived[validation.id]
     suite = derived.reconciliation.suite
     program = site.programs[validation.program]
     return {
         "validation": validation,
-        "title": known.titles[validation.id],
+        "title": facts.titles[validation.id],
         "provider": site.providers[validation.provider],
         "platform": site.platforms.get(validation.platform or ""),
         "program": program,
@@ -52,13 +52,13 @@ def validation_view(site: Site, known: SiteFacts, validation: Validation) -> dic
         "validity": page_words.validity(derived.validity_end, program),
         "offer": None if validation.offer is None else page_words.offer(validation.offer),
         "other_suites": page_words.other_suites(suite),
-        "coverage_chart": known.charts.get(f"coverage-{validation.id}"),
+        "coverage_chart": facts.charts.get(f"coverage-{validation.id}"),
         "systems": {system.key: system for system in validation.systems},
-        "program_case_studies": known.case_studies[validation.program],
-        "case_study_count": len(known.case_studies[validation.program]),
+        "program_case_studies": facts.case_studies[validation.program],
+        "case_study_count": len(facts.case_studies[validation.program]),
         "predecessor": site.validations.get(validation.predecessor or ""),
-        "partners": known.partners[validation.id],
-        "successors": known.successors.get(validation.id, []),
+        "partners": facts.partners[validation.id],
+        "successors": facts.successors.get(validation.id, []),
         "sources": sources(
             site,
             validation,
@@ -69,10 +69,10 @@ def validation_view(site: Site, known: SiteFacts, validation: Validation) -> dic
     }
 
 
-def trial_checklist_view(site: Site, known: SiteFacts, validation: Validation) -> dict[str, Any]:
+def trial_checklist_view(site: Site, facts: SiteFacts, validation: Validation) -> dict[str, Any]:
     """What a result's printable checklist adds to its result's view: the checklists' sources
     and the sources the result itself cites."""
-    derived = known.derived[validation.id]
+    derived = facts.derived[validation.id]
     cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
     own = {s.id for s in sources(site, validation)}
     return {
@@ -83,43 +83,43 @@ def trial_checklist_view(site: Site, known: SiteFacts, validation: Validation) -
     }
 
 
-def pair_label(known: SiteFacts, validation: Validation) -> str:
+def pair_label(facts: SiteFacts, validation: Validation) -> str:
     """A column head on a side-by-side page: provider and program, which tell apart two
     results of one provider."""
-    row = known.rows[validation.id]
+    row = facts.rows[validation.id]
     return f"{row.provider}, {row.program}"
 
 
-def flagged(known: SiteFacts) -> list[tuple[Validation, list[tuple[str, str, str | None]]]]:
+def flagged(facts: SiteFacts) -> list[tuple[Validation, list[tuple[str, str, str | None]]]]:
     """The results the home page flags, each with its reasons as (kind, words, the id of the
     result a reason names, if one)."""
     found: list[tuple[Validation, list[tuple[str, str, str | None]]]] = []
-    for v, flags in known.flagged:
-        newer = known.replaced_by.get(v.id)
-        label = known.rows[newer.id].program if newer else None
+    for v, flags in facts.flagged:
+        newer = facts.replaced_by.get(v.id)
+        label = facts.rows[newer.id].program if newer else None
         found.append(
-            (v, [(f, page_words.flag(f, known.policy, label),
+            (v, [(f, page_words.flag(f, facts.policy, label),
                   newer.id if newer and f == "superseded" else None) for f in flags])
         )  # fmt: skip
     return found
 
 
-def measurements(known: SiteFacts, validations: list[Validation]) -> list[tuple[Any, ...]]:
+def measurements(facts: SiteFacts, validations: list[Validation]) -> list[tuple[Any, ...]]:
     """Every figure of the results, each with the result it belongs to."""
-    return [(v, row) for v in validations for row in known.derived[v.id].figures]
+    return [(v, row) for v in validations for row in facts.derived[v.id].figures]
 
 
 def questions(site: Site) -> list[Any]:
     return sorted(site.questions.values(), key=lambda q: (q.order, q.id))
 
 
-def answer_counts(site: Site, known: SiteFacts) -> list[tuple[Any, list[Any]]]:
+def answer_counts(site: Site, facts: SiteFacts) -> list[tuple[Any, list[Any]]]:
     """For each question, how many results give each answer word, in the order pages list the
     words; the compare page's script counts the rows it shows the same way."""
     asked = questions(site)
     counted = [Counter[str]() for _ in asked]
-    for v in known.validations:
-        for i, answered in enumerate(known.derived[v.id].answers):
+    for v in facts.validations:
+        for i, answered in enumerate(facts.derived[v.id].answers):
             counted[i][answered.word] += 1
     return [
         (q, [(word, counts[word]) for word in SHOWN_MEANINGS if counts[word]])
@@ -127,7 +127,7 @@ def answer_counts(site: Site, known: SiteFacts) -> list[tuple[Any, list[Any]]]:
     ]
 
 
-def checklist_groups(site: Site, known: SiteFacts) -> dict[str, Any]:
+def checklist_groups(site: Site, facts: SiteFacts) -> dict[str, Any]:
     """The checklists page: the items that apply to each program's results, worded for no one
     result, and each result's own checklist under its program."""
     lists = checklists(site)
@@ -139,7 +139,7 @@ def checklist_groups(site: Site, known: SiteFacts) -> dict[str, Any]:
             (
                 program,
                 [(c, [i for i in c.items if derive.for_program(i, program.id)]) for c in lists],
-                known.by_program[program.id],
+                facts.by_program[program.id],
             )
             for program in programs
         ],
@@ -153,61 +153,61 @@ def checklist_groups(site: Site, known: SiteFacts) -> dict[str, Any]:
     }
 
 
-def pairs_index(known: SiteFacts) -> dict[str, Any]:
+def pairs_index(facts: SiteFacts) -> dict[str, Any]:
     """The index of the side-by-side pages, by the chip family of the pair's first result."""
     by_chip: dict[str, list[workloads.Pair]] = {}
-    for pair in known.pairs:
-        by_chip.setdefault(known.rows[pair.first.id].chip, []).append(pair)
-    labels = {v.id: pair_label(known, v) for v in known.validations}
+    for pair in facts.pairs:
+        by_chip.setdefault(facts.rows[pair.first.id].chip, []).append(pair)
+    labels = {v.id: pair_label(facts, v) for v in facts.validations}
     names = {}
-    for pair in known.pairs:
+    for pair in facts.pairs:
         first, second = labels[pair.first.id], labels[pair.second.id]
         # Two results of one provider and program read alike: their titles tell them apart.
         if first == second:
-            first, second = known.titles[pair.first.id], known.titles[pair.second.id]
+            first, second = facts.titles[pair.first.id], facts.titles[pair.second.id]
         names[pair.id] = (first, second)
     return {
         "by_chip": sorted(by_chip.items()),
         "names": names,
-        "shared_words": {p.id: plural("workload", len(p.shared)) for p in known.pairs},
+        "shared_words": {p.id: plural("workload", len(p.shared)) for p in facts.pairs},
         "partners": workloads.PARTNERS,
     }
 
 
-def pair_view(site: Site, known: SiteFacts, pair: workloads.Pair) -> dict[str, Any]:
+def pair_view(site: Site, facts: SiteFacts, pair: workloads.Pair) -> dict[str, Any]:
     first, second = pair.first, pair.second
     return {
         "pair": pair,
-        "views": [validation_view(site, known, first), validation_view(site, known, second)],
+        "views": [validation_view(site, facts, first), validation_view(site, facts, second)],
         "answer_pairs": list(
-            zip(known.derived[first.id].answers, known.derived[second.id].answers, strict=True)
+            zip(facts.derived[first.id].answers, facts.derived[second.id].answers, strict=True)
         ),
-        "labels": [pair_label(known, first), pair_label(known, second)],
+        "labels": [pair_label(facts, first), pair_label(facts, second)],
     }
 
 
-def provider_view(site: Site, known: SiteFacts, provider_id: str) -> dict[str, Any]:
+def provider_view(site: Site, facts: SiteFacts, provider_id: str) -> dict[str, Any]:
     provider = site.providers[provider_id]
-    own = known.by_provider[provider_id]
-    covered = known.concerns[provider_id]
+    own = facts.by_provider[provider_id]
+    covered = facts.concerns[provider_id]
     return {
         "provider": provider,
-        "is_cloud": provider_id in known.clouds,
+        "is_cloud": provider_id in facts.clouds,
         "sources": sources(site, provider),
         "validations": own,
         "results": plural("result", len(own)),
-        "without": known.programs_without[provider_id],
-        "conflicts": known.conflicts[provider_id],
-        "measurements": measurements(known, own),
+        "without": facts.programs_without[provider_id],
+        "conflicts": facts.conflicts[provider_id],
+        "measurements": measurements(facts, own),
         "concerns": covered,
         "concern_count": len(covered),
         "covered": concerns.covered_count(covered),
     }
 
 
-def program_view(site: Site, known: SiteFacts, program: Program) -> dict[str, Any]:
-    program_suites = known.suites[program.id]
-    own = known.by_program[program.id]
+def program_view(site: Site, facts: SiteFacts, program: Program) -> dict[str, Any]:
+    program_suites = facts.suites[program.id]
+    own = facts.by_program[program.id]
     read = rounds.rounds_read(site, program.id, own)
     answers = [
         (c, c.answers[program.id]) for c in concerns.ordered(site) if program.id in c.answers
@@ -222,7 +222,7 @@ def program_view(site: Site, known: SiteFacts, program: Program) -> dict[str, An
         "typed": rounds.typed_rounds(site, program.id, own),
         "typed_words": rounds.TYPED,
         "left_out": rounds.left_out(site, program.id),
-        "case_studies": known.case_studies[program.id],
+        "case_studies": facts.case_studies[program.id],
         "answers": answers,
         "criteria_count": len(program.catalogue.criteria) if program.catalogue else 0,
         "sources": sources(
@@ -246,13 +246,13 @@ def platforms_by_chip(site: Site) -> dict[str, list[Platform]]:
     return found
 
 
-def chip_slugs(known: SiteFacts) -> dict[str, str]:
+def chip_slugs(facts: SiteFacts) -> dict[str, str]:
     """Each measured chip family's workloads page name."""
-    return {view.chip: view.slug for view in known.chips}
+    return {view.chip: view.slug for view in facts.chips}
 
 
-def platforms_index(site: Site, known: SiteFacts) -> list[tuple[str, str | None, list[Platform]]]:
-    slugs = chip_slugs(known)
+def platforms_index(site: Site, facts: SiteFacts) -> list[tuple[str, str | None, list[Platform]]]:
+    slugs = chip_slugs(facts)
     return [
         (chip, slugs.get(chip), platforms)
         for chip, platforms in sorted(platforms_by_chip(site).items())
@@ -261,7 +261,7 @@ def platforms_index(site: Site, known: SiteFacts) -> list[tuple[str, str | None,
 
 def platform_view(
     site: Site,
-    known: SiteFacts,
+    facts: SiteFacts,
     platform: Platform,
     by_chip: dict[str, list[Platform]],
     slugs: dict[str, str],
@@ -271,6 +271,6 @@ def platform_view(
         "platform": platform,
         "siblings": [p for p in by_chip[platform.chip] if p.id != platform.id],
         "chip_slug": slugs.get(platform.chip),
-        "validations": known.by_platform[platform.id],
+        "validations": facts.by_platform[platform.id],
         "sources": sources(site, platform),
     }

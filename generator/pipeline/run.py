@@ -204,14 +204,14 @@ def site_output(
     from generator.render.svg import SvgStore
 
     compiled = SealedBytecode(kept_code) if kept_code is not None else None
-    site_facts = derive_site(site, policy)
+    facts = derive_site(site, policy)
     renderer = Renderer(
         site,
         templates_dir,
         directory_urls=directory_urls,
         policy=policy,
         previous=previous,
-        site_facts=site_facts,
+        facts=facts,
         source_links=source_links,
         history=history,
         code=code_version(),
@@ -223,7 +223,7 @@ def site_output(
 
     def data_files() -> dict[str, bytes]:
         return build_data(
-            site, site_facts, directory_urls=directory_urls, site_url=site_url, history=history
+            site, facts, directory_urls=directory_urls, site_url=site_url, history=history
         )
 
     def served(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -231,7 +231,7 @@ def site_output(
 
     if later:
         # The pages need only what the data page quotes; the rest is made once they are.
-        quoted = quoted_data(site, site_facts, directory_urls=directory_urls, site_url=site_url)
+        quoted = quoted_data(site, facts, directory_urls=directory_urls, site_url=site_url)
         data = charts
     else:
         data = quoted = data_files() | charts

@@ -61,7 +61,7 @@ class Renderer:
         directory_urls: bool,
         policy: Policy,
         previous: dict[str, tuple[str, Page]] | None = None,
-        site_facts: SiteFacts | None = None,
+        facts: SiteFacts | None = None,
         source_links: bool = False,
         history: History | None = None,
         code: str = "",
@@ -69,18 +69,18 @@ class Renderer:
     ) -> None:
         self.site = site
         self.history = history
-        self.site_facts = known = site_facts or derive_site(site, policy)
+        self.facts = facts = facts or derive_site(site, policy)
         # Facts judged on another day would disagree with the pages' own dates and windows.
-        assert known.policy == policy, "the site's facts were derived under another policy"
+        assert facts.policy == policy, "the site's facts were derived under another policy"
         # The facts pages read most, under their own names.
-        self.validations = known.validations
-        self.charts = known.charts
+        self.validations = facts.validations
+        self.charts = facts.charts
         # The last render's pages by path, each with its signature: a page whose signature is
         # unchanged is reused, not rendered again (as under `mkdocs serve`).
         self.previous = previous or {}
         # The code's version too: a page may be reused from the build of another process.
         options = [policy, directory_urls, source_links, code]
-        self.signer = Signatures(site, known, templates_dir, options)
+        self.signer = Signatures(site, facts, templates_dir, options)
         self.signatures: dict[str, str] = {}
         self.reused = 0
         self.directory_urls = directory_urls
@@ -99,11 +99,11 @@ class Renderer:
             "policy": policy,
             "rules": [(rule_id, rule.doc) for rule_id, rule in caveat_rules.RULES.items()],
             "stale_words": page_words.stale(policy),
-            "titles": known.titles,
-            "platform_labels": known.platform_labels,
-            "derived": known.derived,
-            "newer": known.newer,
-            "rows": known.rows,
+            "titles": facts.titles,
+            "platform_labels": facts.platform_labels,
+            "derived": facts.derived,
+            "newer": facts.newer,
+            "rows": facts.rows,
             "checklist_sizes": {c.id: len(c.items) for c in site.checklists.values()},
         }
 
@@ -175,7 +175,7 @@ class Renderer:
         page it is on read the same one."""
         if validation.id not in self.views:
             self.views[validation.id] = page_views.validation_view(
-                self.site, self.site_facts, validation
+                self.site, self.facts, validation
             )
         return self.views[validation.id]
 
@@ -215,12 +215,12 @@ class Renderer:
         latest = page_words.latest(self.validations, self.policy.as_of)
         return self.page(
             "index.md", "home.md.j2", None, **vars(latest),
-            flagged=page_views.flagged(self.site_facts),
-            timeline=self.charts["timeline"], scorecard=self.site_facts.scorecard,
+            flagged=page_views.flagged(self.facts),
+            timeline=self.charts["timeline"], scorecard=self.facts.scorecard,
         )  # fmt: skip
 
     def index_pages(self) -> list[Page]:
-        site, known = self.site, self.site_facts
+        site, facts = self.site, self.facts
         return [
             self.page(
                 "validations/index.md", "validations.md.j2", None, validations=self.validations
@@ -229,9 +229,9 @@ class Renderer:
                 "providers/index.md",
                 "providers.md.j2",
                 None,
-                clouds=[site.providers[p] for p in known.clouds],
-                submitters=[site.providers[p] for p in known.submitters],
-                scorecard=known.scorecard,
+                clouds=[site.providers[p] for p in facts.clouds],
+                submitters=[site.providers[p] for p in facts.submitters],
+                scorecard=facts.scorecard,
             ),
             self.page(
                 "programs/index.md", "programs.md.j2", None, programs=list(site.programs.values())
@@ -240,7 +240,7 @@ class Renderer:
                 "platforms/index.md",
                 "platforms.md.j2",
                 None,
-                by_chip=page_views.platforms_index(site, known),
+                by_chip=page_views.platforms_index(site, facts),
             ),
         ]
 
@@ -251,7 +251,7 @@ class Renderer:
             "case-studies.md.j2",
             self.only_file("case-studies"),
             case_studies=case_studies,
-            gaps=self.site_facts.gaps,
+            gaps=self.facts.gaps,
             sources=page_views.sources(self.site, *case_studies),
             chart=self.charts.get("case-studies"),
         )
@@ -269,10 +269,10 @@ class Renderer:
             validations=self.validations,
             questions=page_views.questions(self.site),
             matrix=self.charts["evidence"],
-            fired=self.site_facts.fired,
+            fired=self.facts.fired,
             result_count=len(self.validations),
             shown_words=list(SHOWN_MEANINGS),
-            shown_answers=page_views.answer_counts(self.site, self.site_facts),
+            shown_answers=page_views.answer_counts(self.site, self.facts),
         )
 
     def concerns_page(self) -> Page:
@@ -315,22 +315,22 @@ class Renderer:
         return self.page("changelog.md", "changelog.md.j2", None, days=days, why=why)
 
     def checklist_page(self) -> Page:
-        groups = page_views.checklist_groups(self.site, self.site_facts)
+        groups = page_views.checklist_groups(self.site, self.facts)
         return self.page("checklist.md", "checklist.md.j2", self.only_file("checklists"), **groups)
 
     def workloads_page(self) -> Page:
-        known = self.site_facts
+        facts = self.facts
         return self.page(
             "workloads/index.md",
             "workloads.md.j2",
             None,
-            chips=known.chips,
-            whole_cloud=known.whole_cloud,
+            chips=facts.chips,
+            whole_cloud=facts.whole_cloud,
         )
 
     def chip_pages(self) -> Iterator[Page]:
-        measured = {chip.chip for chip in self.site_facts.figures}
-        for chip in self.site_facts.chips:
+        measured = {chip.chip for chip in self.facts.figures}
+        for chip in self.facts.chips:
             yield self.page(
                 f"workloads/{chip.slug}.md",
                 "workload-chip.md.j2",
@@ -341,19 +341,19 @@ class Renderer:
             )
 
     def figures_page(self) -> Page:
-        return self.page("figures/index.md", "figures.md.j2", None, chips=self.site_facts.figures)
+        return self.page("figures/index.md", "figures.md.j2", None, chips=self.facts.figures)
 
     def chip_figures_pages(self) -> Iterator[Page]:
-        for chip in self.site_facts.figures:
+        for chip in self.facts.figures:
             yield self.page(f"figures/{chip.slug}.md", "figures-chip.md.j2", None, chip=chip)
 
     def pairs_page(self) -> Page:
-        index = page_views.pairs_index(self.site_facts)
+        index = page_views.pairs_index(self.facts)
         return self.page("pairs/index.md", "pairs.md.j2", None, **index)
 
     def pair_pages(self) -> Iterator[Page]:
-        for pair in self.site_facts.pairs:
-            view = page_views.pair_view(self.site, self.site_facts, pair)
+        for pair in self.facts.pairs:
+            view = page_views.pair_view(self.site, self.facts, pair)
             # The pages of both results are made once, for their own pages too.
             view["views"] = [self.validation_view(pair.first), self.validation_view(pair.second)]
             yield self.page(
@@ -377,7 +377,7 @@ class Renderer:
                 depends_on=depends_on,
                 **view,
             )
-            trial = page_views.trial_checklist_view(self.site, self.site_facts, validation)
+            trial = page_views.trial_checklist_view(self.site, self.facts, validation)
             yield self.page(
                 f"trial-checklists/{validation.id}.md",
                 "trial-checklist.md.j2",
@@ -387,7 +387,7 @@ class Renderer:
             )
 
     def provider_pages(self) -> Iterator[Page]:
-        own = self.site_facts.by_provider
+        own = self.facts.by_provider
         for provider in self.site.providers.values():
             yield self.page(
                 record_uri("providers", provider.id),
@@ -395,32 +395,32 @@ class Renderer:
                 self.site.file_of("providers", provider.id),
                 depends_on=[f"providers:{provider.id}", "references"]
                 + [f"facts:{v.id}" for v in own[provider.id]],
-                **page_views.provider_view(self.site, self.site_facts, provider.id),
+                **page_views.provider_view(self.site, self.facts, provider.id),
             )
 
     def program_pages(self) -> Iterator[Page]:
-        own = self.site_facts.by_program
+        own = self.facts.by_program
         for program in self.site.programs.values():
             yield self.page(
                 record_uri("programs", program.id),
                 "program.md.j2",
                 self.site.file_of("programs", program.id),
                 depends_on=["references", *(f"facts:{v.id}" for v in own[program.id])],
-                **page_views.program_view(self.site, self.site_facts, program),
+                **page_views.program_view(self.site, self.facts, program),
             )
 
     def platform_pages(self) -> Iterator[Page]:
-        known = self.site_facts
+        facts = self.facts
         by_chip = page_views.platforms_by_chip(self.site)
-        slugs = page_views.chip_slugs(known)
+        slugs = page_views.chip_slugs(facts)
         for platform in self.site.platforms.values():
             yield self.page(
                 record_uri("platforms", platform.id),
                 "platform.md.j2",
                 self.site.file_of("platforms", platform.id),
                 depends_on=[f"platforms:{platform.id}", "references"]
-                + [f"facts:{v.id}" for v in known.by_platform[platform.id]],
-                **page_views.platform_view(self.site, known, platform, by_chip, slugs),
+                + [f"facts:{v.id}" for v in facts.by_platform[platform.id]],
+                **page_views.platform_view(self.site, facts, platform, by_chip, slugs),
             )
 
     def chart_files(self, store: SvgStore, *, later: bool = False) -> dict[str, bytes]:

@@ -41,10 +41,10 @@ class Signatures:
     results, and the templates folder with the build's options."""
 
     def __init__(
-        self, site: Site, site_facts: SiteFacts, templates_dir: Path, options: list[Any]
+        self, site: Site, facts: SiteFacts, templates_dir: Path, options: list[Any]
     ) -> None:
         self.site = site
-        self.site_facts = site_facts
+        self.facts = facts
         self.templates = _hash(
             [
                 (path.relative_to(templates_dir).as_posix(), path.read_bytes().hex())
@@ -71,7 +71,7 @@ class Signatures:
             self._references = _hash(shared)
         return self._references
 
-    def facts(self, validation_id: str) -> str:
+    def result_facts(self, validation_id: str) -> str:
         """A hash of all a page may show of a result: its record and its analysis, its provider
         and platform, the shared records, and what is derived across results (its title, its
         row, a newer release, its partners, successors and predecessor)."""
@@ -79,8 +79,8 @@ class Signatures:
         if found is None:
             v = self.site.validations[validation_id]
             digests = self.site.digests
-            known = self.site_facts
-            titles = known.titles
+            facts = self.facts
+            titles = facts.titles
             found = self._facts[validation_id] = _hash(
                 [
                     self.references(),
@@ -88,12 +88,12 @@ class Signatures:
                     digests.get(("providers", v.provider)),
                     digests.get(("platforms", v.platform or "")),
                     titles[v.id],
-                    known.platform_labels[v.id],
-                    known.rows[v.id],
-                    known.newer.get(v.id),
+                    facts.platform_labels[v.id],
+                    facts.rows[v.id],
+                    facts.newer.get(v.id),
                     [(pair_id, other.id, titles[other.id]) for other, pair_id in
-                     known.partners[v.id]],
-                    [(s.id, titles[s.id]) for s in known.successors.get(v.id, [])],
+                     facts.partners[v.id]],
+                    [(s.id, titles[s.id]) for s in facts.successors.get(v.id, [])],
                     [v.predecessor, titles.get(v.predecessor or "")],
                 ]
             )  # fmt: skip
@@ -102,8 +102,8 @@ class Signatures:
     def everything(self) -> str:
         if self._everything is None:
             every = [sorted(self.site.digests.items())]
-            validations = self.site_facts.validations
-            self._everything = _hash(every + [self.facts(v.id) for v in validations])
+            validations = self.facts.validations
+            self._everything = _hash(every + [self.result_facts(v.id) for v in validations])
         return self._everything
 
     def page(
@@ -121,7 +121,7 @@ class Signatures:
             elif dep == "references":
                 versions.append(self.references())
             elif kind == "facts":
-                versions.append(self.facts(record_id))
+                versions.append(self.result_facts(record_id))
             else:
                 versions.append(self.site.digests.get((kind, record_id)))
         shown = [(name, self._text(value)) for name, value in view.items()]
