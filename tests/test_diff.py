@@ -2,13 +2,13 @@
 
 Each golden case edits a copy of the minimal content one way and compares the report with
 `tests/fixtures/diff/CASE.md`, the exact Markdown a pull request's comment would show. After a
-deliberate change, CLOUDQUAL_UPDATE_GOLDEN=1 rewrites them: read the diff before committing.
+deliberate change, CLOUDQUAL_UPDATE_GOLDEN=diffs rewrites them (golden_files.py): read the diff
+before committing.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -22,6 +22,7 @@ import jsonschema
 import pytest
 from comments import github_html, outside_code
 from conftest import ROOT
+from golden_files import assert_golden
 
 from generator.changes import compare, report
 from generator.changes.diff import diff
@@ -309,12 +310,7 @@ def _trees(tmp_path: Path, case: str) -> tuple[Path, Path]:
 def test_each_kind_of_change_reads_as_its_golden_report(tmp_path: Path, case: str) -> None:
     base, head = _trees(tmp_path, case)
     found = diff(base, head, policy=POLICY, base_label="base", head_label="head")
-    text = report.markdown(found)
-    golden = GOLDEN / f"{case}.md"
-    if os.environ.get("CLOUDQUAL_UPDATE_GOLDEN"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8")
+    assert_golden("diffs", GOLDEN / f"{case}.md", report.markdown(found))
 
 
 @pytest.mark.parametrize(

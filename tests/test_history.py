@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
 from datetime import date
 from html.parser import HTMLParser
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, copy_content
+from golden_files import assert_golden
 
 from generator.checks.loader import load_site
 from generator.cli import main
@@ -481,10 +481,8 @@ def test_the_import_reports_exactly(
     round_name: str, earlier: str, capsys: pytest.CaptureFixture[str], content: Path
 ) -> None:
     """What the import prints of each fixture round: its systems, dropped runs, systems without
-    results and results submitted again. CLOUDQUAL_UPDATE_GOLDEN=1 rewrites the expected text."""
+    results and results submitted again. CLOUDQUAL_UPDATE_GOLDEN=training-imports rewrites the
+    expected text."""
     code, out, err = imported(capsys, content, round_name, "--earlier", str(FIXTURE / earlier))
     printed = f"exit {code}\n--- stdout\n{out}--- stderr\n{err}"
-    expected = FIXTURE / f"{round_name}.expected.txt"
-    if os.environ.get("CLOUDQUAL_UPDATE_GOLDEN"):
-        expected.write_text(printed, encoding="utf-8")
-    assert printed == expected.read_text(encoding="utf-8")
+    assert_golden("training-imports", FIXTURE / f"{round_name}.expected.txt", printed)

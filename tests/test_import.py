@@ -7,8 +7,9 @@ give known times.
 
 Each folder of tests/fixtures/mlperf-bad/ is one golden case: files laid over that round
 (`round/`) and over the content (`content/`), the command's arguments where they are not the
-default (`args.txt`), and the exact text the command prints (`expected.txt`). Set
-CLOUDQUAL_UPDATE_GOLDEN=1 to rewrite expected.txt, then read the diff before committing it.
+default (`args.txt`), and the exact text the command prints (`expected.txt`).
+CLOUDQUAL_UPDATE_GOLDEN=training-imports rewrites expected.txt (golden_files.py); read the diff
+before committing it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 import pytest
 from build import tree_digest
 from conftest import ROOT, copy_content
+from golden_files import assert_golden
 
 from generator.checks.loader import load_site
 from generator.cli import main
@@ -230,10 +232,7 @@ def test_import_prints_exactly(
     arguments = lay_over(workspace, case)
     before = workspace.digest()
     outcome = run(capsys, *arguments)
-    expected = case / "expected.txt"
-    if os.environ.get("CLOUDQUAL_UPDATE_GOLDEN"):
-        expected.write_text(outcome.text(), encoding="utf-8")
-    assert outcome.text() == expected.read_text(encoding="utf-8")
+    assert_golden("training-imports", case / "expected.txt", outcome.text())
     if outcome.code != 0:
         # A failed import writes nothing: not a byte, not a partial file.
         assert outcome.err.endswith("; nothing was written.\n")

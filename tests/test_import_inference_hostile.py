@@ -4,13 +4,13 @@ reads through the importers' one guarded reader (importers/core/folders.py): a f
 is refused before a byte of it is read, a bad value spoils only its own result, a description
 that cannot be read leaves only its system out, and every problem names the round's own file.
 
-Each case's exact report is its golden file, tests/fixtures/mlperf-inference-bad/CASE.txt; set
-CLOUDQUAL_UPDATE_GOLDEN=1 to rewrite them, then read the diff before committing it.
+Each case's exact report is its golden file, tests/fixtures/mlperf-inference-bad/CASE.txt;
+CLOUDQUAL_UPDATE_GOLDEN=inference-imports rewrites them (golden_files.py); read the diff before
+committing it.
 """
 
 from __future__ import annotations
 
-import os
 import resource
 import shutil
 import subprocess
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, copy_content
+from golden_files import assert_golden
 
 from generator.cli import main
 
@@ -142,10 +143,6 @@ def test_a_hostile_round_is_read_as_its_golden_report(
     assert "Traceback" not in text
     written = [p.read_text(encoding="utf-8") for p in (content / "validations").glob("*.yaml")]
     assert "SECRET" not in text and not any("SECRET" in record for record in written)
-    golden = GOLDEN / f"{case}.txt"
-    if os.environ.get("CLOUDQUAL_UPDATE_GOLDEN"):
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8")
+    assert_golden("inference-imports", GOLDEN / f"{case}.txt", text)
     # Nothing a hostile round holds stops the rest of it: the other clouds' records stand.
     assert status in (0, 1) and "nothing was written" not in text
