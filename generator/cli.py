@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from generator.commands import imports, records, review, site, watch
+from generator.commands import content, imports, review, site, watch
 from generator.model.kinds import KINDS
 from generator.model.policy import AS_OF_VARIABLE
 
@@ -25,7 +25,7 @@ def _check_command(parsers: Any) -> None:
         default="text",
         help="github: also print GitHub Actions annotations and a step summary",
     )
-    check.set_defaults(run=records.check)
+    check.set_defaults(run=content.check)
 
 
 def _new_command(parsers: Any) -> None:
@@ -33,13 +33,13 @@ def _new_command(parsers: Any) -> None:
     new.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
     new.add_argument("id", help="kebab-case id; the file name")
     new.add_argument("--content", type=Path, default=Path("content"))
-    new.set_defaults(run=records.new)
+    new.set_defaults(run=content.new)
 
 
 def _schema_command(parsers: Any) -> None:
     schema = parsers.add_parser("schema", help="write the JSON Schema of each record kind")
     schema.add_argument("--out", type=Path, default=Path("schemas"))
-    schema.set_defaults(run=records.schema)
+    schema.set_defaults(run=content.schema)
 
 
 def _render_command(parsers: Any) -> None:

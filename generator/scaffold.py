@@ -13,7 +13,7 @@ import textwrap
 from datetime import date
 from typing import Any
 
-from generator.checks.files import modeline
+from generator.checks.record_files import modeline
 from generator.model.kinds import KINDS
 
 _WIDTH = 98

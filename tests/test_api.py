@@ -293,7 +293,7 @@ def test_the_quoted_data_files_are_the_build_s_own(site: Site, site_url: str | N
     and makes the others while MkDocs writes the pages: the quoted ones are the same bytes, and
     so is every page."""
     from generator.derive.site_facts import derive_site
-    from generator.publish.files import build_data, quoted_data
+    from generator.publish.data_files import build_data, quoted_data
 
     facts = derive_site(site, POLICY)
     whole = build_data(site, facts, directory_urls=True, site_url=site_url)

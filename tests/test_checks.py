@@ -9,7 +9,7 @@ from pathlib import Path
 
 from conftest import MINIMAL
 
-from generator.checks.files import (
+from generator.checks.record_files import (
     check_file_name,
     check_mappings,
     check_modeline,

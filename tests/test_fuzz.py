@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from generator.checks.files import modeline
 from generator.checks.loader import load_site
+from generator.checks.record_files import modeline
 from generator.checks.schema import validate
 from generator.load.document import Document
 from generator.load.reader import load_text

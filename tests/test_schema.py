@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT
 from pydantic import ValidationError
 
-from generator.checks.files import modeline
+from generator.checks.record_files import modeline
 from generator.model.kinds import KINDS
 from generator.model.providers import Provider
 from generator.model.schemas import json_schemas

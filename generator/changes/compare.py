@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from generator.changes.snapshot import ResultFacts
+from generator.changes.result_facts import ResultFacts
 from generator.model.grades import GRADES, UNESTABLISHED
 
 What = Literal[

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.changes.compare import changes
 from generator.changes.report import Diff
-from generator.changes.snapshot import ResultFacts, snapshot
+from generator.changes.result_facts import ResultFacts, snapshot
 from generator.checks.loader import load_site
 from generator.derive.site_facts import derive_site
 from generator.model.policy import Policy

@@ -22,8 +22,8 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from generator.changes.compare import Change, changes
+from generator.changes.result_facts import ResultFacts
 from generator.changes.revisions import Revisions
-from generator.changes.snapshot import ResultFacts
 from generator.changes.trees import TreeError, extract
 from generator.model.policy import Policy
 from generator.problems import ContentError

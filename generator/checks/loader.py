@@ -11,13 +11,13 @@ from pathlib import Path
 
 from generator.checks import rules
 from generator.checks.budget import check_record
-from generator.checks.files import (
+from generator.checks.pages import check_pages
+from generator.checks.record_files import (
     check_file_name,
     check_mappings,
     check_modeline,
     check_placement,
 )
-from generator.checks.pages import check_pages
 from generator.checks.rules.context import Context
 from generator.checks.schema import validate
 from generator.load import snapshot

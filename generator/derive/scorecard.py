@@ -30,7 +30,7 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Row:
+class ScorecardRow:
     provider: str  # the provider's id
     cells: list[Cell | None]  # in the order of the scorecard's programs; None where it has none
     covered: int = 0  # how many of a buyer's concerns its results cover (derive/concerns.py)
@@ -39,7 +39,7 @@ class Row:
 @dataclass(frozen=True)
 class Scorecard:
     programs: list[Program]  # the columns, by name
-    rows: list[Row]
+    rows: list[ScorecardRow]
     concerns: int = 0  # how many concerns there are
 
 
@@ -72,5 +72,5 @@ def scorecard(
                 continue
             best = max(results, key=lambda v: strength(v, accelerators[v.id]))
             cells.append(Cell(best, len(results)))
-        rows.append(Row(provider, cells, (covered or {}).get(provider, 0)))
+        rows.append(ScorecardRow(provider, cells, (covered or {}).get(provider, 0)))
     return Scorecard(columns, rows, concerns)

@@ -56,7 +56,7 @@ class Cell:
 
 
 @dataclass
-class Row:
+class WorkloadRow:
     """One workload of one program on one chip, and each provider's coverage of it."""
 
     program: str
@@ -72,7 +72,7 @@ class ChipView:
     chip: str
     slug: str
     providers: list[tuple[str, str]]  # (id, name), by name
-    rows: list[Row]
+    rows: list[WorkloadRow]
     without: list[Validation]  # results on the chip that name no workload
 
     @property
@@ -124,7 +124,7 @@ def by_chip(
     site: Site, derived: dict[str, Derived], validations: list[Validation]
 ) -> list[ChipView]:
     """Every chip with a result, its workloads crossed with its providers."""
-    rows: dict[str, dict[tuple[str, ...], Row]] = defaultdict(dict)
+    rows: dict[str, dict[tuple[str, ...], WorkloadRow]] = defaultdict(dict)
     providers: dict[str, set[str]] = defaultdict(set)
     without: dict[str, list[Validation]] = defaultdict(list)
     for v in validations:
@@ -142,7 +142,7 @@ def by_chip(
             measured[measured_as(m, system_of(v, m))].append(m)
         for workload, figures in measured.items():
             key = (program, workload, "", "", "")
-            row = rows[chip].setdefault(key, Row(program, workload, None, None, ()))
+            row = rows[chip].setdefault(key, WorkloadRow(program, workload, None, None, ()))
             row.cells.setdefault(v.provider, []).append(
                 Cell(v, "measured", measured_words(v, figures, noun))
             )
@@ -158,7 +158,7 @@ def by_chip(
                 precisions = tuple(w.precisions)
                 key = (program, w.model, w.size or "", w.architecture or "", ",".join(precisions))
                 row = rows[chip].setdefault(
-                    key, Row(program, w.model, w.size, w.architecture, precisions)
+                    key, WorkloadRow(program, w.model, w.size, w.architecture, precisions)
                 )
                 row.cells.setdefault(v.provider, []).append(Cell(v, kind, scale))
             covered = True

@@ -198,7 +198,7 @@ def site_output(
     from generator.derive.site_facts import derive_site
     from generator.model.links import safe_path
     from generator.publish import api
-    from generator.publish.files import build_data, quoted_data
+    from generator.publish.data_files import build_data, quoted_data
     from generator.render.bytecode import SealedBytecode
     from generator.render.renderer import Renderer
     from generator.render.svg import SvgStore

@@ -36,7 +36,7 @@ from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.model.validation import Validation
 from generator.publish import api
-from generator.publish.files import csv_text
+from generator.publish.data_files import csv_text
 from generator.render import charts
 from generator.render.bytecode import SealedBytecode
 from generator.render.environment import environment

@@ -14,7 +14,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from generator.checks import pages
 from generator.engines import assets, csp
 from generator.engines.mkdocs import extension, options
-from generator.engines.mkdocs.files import add_generated, written_by_mkdocs
+from generator.engines.mkdocs.generated_files import add_generated, written_by_mkdocs
 from generator.engines.mkdocs.options import CloudqualConfig
 from generator.engines.mkdocs.site_folder import SiteFolder
 from generator.engines.session import Session

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from ruamel.yaml import YAML
 
-from generator.checks.files import modeline
 from generator.checks.loader import load_site
+from generator.checks.record_files import modeline
 from generator.importers.core.mapping import ImportFailure
 from generator.load.reader import load_text
 from generator.model.kinds import KINDS

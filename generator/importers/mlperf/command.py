@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
-from generator.importers.core.records import platform_record, provider_record
+from generator.importers.core.round_builder import platform_record, provider_record
 from generator.importers.mlperf.mapping import MAPPING, mapping_problems, read_mapping
 from generator.importers.mlperf.records import MARKER, Group, RoundRecords
 from generator.importers.mlperf.resubmission import EarlierLogs, Resubmission, find, read_earlier

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.escape import markdown_literal as md
-from generator.importers.core import records as core
+from generator.importers.core import round_builder as core
 from generator.importers.mlperf import wording
 from generator.importers.mlperf.mapping import PROGRAM
 from generator.importers.mlperf.resubmission import Resubmission, start_date

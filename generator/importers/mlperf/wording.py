@@ -9,7 +9,7 @@ from typing import Any
 from generator.derive.provenance import value_words
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.core import records as core
+from generator.importers.core import round_builder as core
 from generator.importers.mlperf.resubmission import Resubmission
 from generator.importers.mlperf.rounds import Score
 from generator.importers.mlperf.tables import MAX_NON_CONVERGED

@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.importers.core import writing
 from generator.importers.core.mapping import ImportFailure, check_round, missing_provider
-from generator.importers.core.records import platform_record, provider_record
+from generator.importers.core.round_builder import platform_record, provider_record
 from generator.importers.mlperf_inference.mapping import (
     MAPPING,
     mapping_problems,

@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.english import listed, plural
 from generator.escape import markdown_literal as md
-from generator.importers.core import records as core
+from generator.importers.core import round_builder as core
 from generator.importers.mlperf_inference import wording
 from generator.importers.mlperf_inference.accuracy import Reported
 from generator.importers.mlperf_inference.mapping import PROGRAM, cloud_of

@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.english import listed
 from generator.escape import markdown_literal as md
-from generator.importers.core import records as core
+from generator.importers.core import round_builder as core
 
 # The reasoning behind the import's answers and claims, in content/sources/.
 INFERENCE_RULES = "mlperf-inference-rules"
