@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.english import number
 from generator.model.case_studies import CaseStudy
 from generator.model.case_studies import Finding as CaseFinding
 from generator.model.programs import Program
@@ -28,12 +29,12 @@ def gaps(study: CaseStudy, program: Program) -> list[Gap]:
     found = []
     for finding in study.findings:
         low, high = finding.gap_low_percent, finding.gap_high_percent
-        bound = f"within {high:g}%"
+        bound = f"within {number(high)}%"
         found.append(
             Gap(
                 finding,
-                words=bound if low is None else f"{low:g}% to {high:g}%",
-                label=bound if low is None else f"{low:g}–{high:g}%",
+                words=bound if low is None else f"{number(low)}% to {number(high)}%",
+                label=bound if low is None else f"{number(low)}–{number(high)}%",
                 tolerance_percent=limit,
                 beyond_tolerance=limit is not None and high > limit,
             )

@@ -15,15 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from generator.english import listed, plural
+from generator.english import listed, number, plural
 from generator.model.measurements import Measurement, Reference, System
 from generator.model.mlperf import same_release
 from generator.model.validation import Validation
 
 
 def value_words(value: float, unit: str) -> str:
-    """A measured value as pages show it: minutes to two decimals, anything else as given."""
-    return f"{value:.2f} {unit}" if unit == "min" else f"{value:g} {unit}"
+    """A measured value as pages show it: minutes to two decimals (MLCommons' tables show them
+    so), anything else with every digit published; thousands grouped in both."""
+    return f"{value:,.2f} {unit}" if unit == "min" else f"{number(value)} {unit}"
 
 
 def submitted_by(validation: Validation, provider_name: str) -> str | None:
@@ -151,7 +152,7 @@ def accuracy_words(measurement: Measurement, system: System | None = None) -> st
     reported = measurement.accuracy
     if reported is None:
         return "no accuracy target (open division); its accuracy was not read"
-    values = listed([f"{v.metric} {v.value:g}" for v in reported.values])
+    values = listed([f"{v.metric} {number(v.value)}" for v in reported.values])
     met, missed = _targets(reported.meets), _targets(reported.misses)
     if met and not missed:
         judged = f"meeting the closed division's {met}"

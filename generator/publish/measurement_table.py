@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.english import number
 from generator.model.measurements import Measurement
 from generator.model.site import Site
 from generator.model.validation import accelerator_noun
@@ -17,7 +18,7 @@ def accuracy_reported(measurement: Measurement) -> str | None:
     reported = measurement.accuracy
     if reported is None:
         return None
-    parts = [f"{v.metric} {v.value:g}" for v in reported.values]
+    parts = [f"{v.metric} {number(v.value, grouped=False)}" for v in reported.values]
     parts += [f"meets: {t}" for t in reported.meets]
     parts += [f"misses: {t}" for t in reported.misses]
     return "; ".join(parts)

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from generator.derive import page_words
 from generator.derive.evidence import lowered
-from generator.english import listed
+from generator.english import listed, number
 from generator.escape import visible
 from generator.model.grades import GRADE_MEANINGS, SHOWN_MEANINGS
 from generator.model.links import checklist_download, slug
@@ -24,11 +24,6 @@ def _shown(value: object) -> object:
     if isinstance(value, str) and not isinstance(value, Markup):
         return visible(value)
     return value
-
-
-def _number(value: float) -> str:
-    """A number as a reader writes it: 5.0 as 5, 12.5 as 12.5."""
-    return f"{value:g}"
 
 
 @cache
@@ -48,7 +43,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         md=markup.block,
         md_inline=markup.inline,
         heading=markup.heading,
-        number=_number,
+        number=number,
         slug=slug,
         listed=listed,
         spelled=page_words.spelled,

@@ -514,7 +514,12 @@
       if (each.filter((found) => found.has(key)).length < 2) continue;
       lines.push([key, (d, i) => (each[i].get(key) || []).map((m) => {
         const system = m.system ? ` (${m.system})` : "";
-        return `${Number(m.value.toFixed(2))} ${m.unit}${system}`;
+        // As the pages write a figure (english.number, provenance.value_words): minutes to
+        // two decimals, anything else with every digit published, thousands grouped.
+        const digits = m.unit === "min"
+          ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+          : { maximumFractionDigits: 20 };
+        return `${m.value.toLocaleString("en-US", digits)} ${m.unit}${system}`;
       }).join("; ") || "not measured"]);
     }
     const body = table.createTBody();

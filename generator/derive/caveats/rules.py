@@ -14,6 +14,7 @@ from generator.derive.caveats import benchmark as benchmark_caveats
 from generator.derive.caveats import inference as inference_caveats
 from generator.derive.caveats.finding import Facts, Trigger
 from generator.derive.suites import coverage
+from generator.english import number
 from generator.model.validation import answer_word
 
 # Evidence questions the rules read. A rule treats a question the content lacks as unanswered.
@@ -109,7 +110,7 @@ def threshold_not_sla(facts: Facts) -> Trigger | None:
     if answer_word(facts.validation, GUARANTEE) == "yes":
         return None
     return (
-        f"{facts.program.name}'s threshold, performance within {tolerance.percent:g}% of "
+        f"{facts.program.name}'s threshold, performance within {number(tolerance.percent)}% of "
         f"{tolerance.against}, is {facts.program.owner}'s qualification standard, not a "
         "service-level agreement for customer allocations.",
         tolerance,
