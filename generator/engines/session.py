@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.checks.loader import load_site
 from generator.engines import child
 from generator.pipeline.memo import Remembered
 from generator.pipeline.run import Caches, Inputs, build
@@ -187,6 +186,7 @@ class Session:
     def _warm(self, content_dir: Path, templates_dir: Path) -> None:
         # The rendering code imported, every file read, the templates compiled, the API's
         # schemas made.
+        from generator.checks.loader import load_site
         from generator.publish import api
         from generator.render import environment as templates
 
