@@ -73,7 +73,12 @@ def trial_checklist_view(site: Site, facts: SiteFacts, validation: Validation) -
     """What a result's printable checklist adds to its result's view: the checklists' sources
     and the sources the result itself cites."""
     derived = facts.derived[validation.id]
-    cited = (*derive.caveat_sources(derived), *(c.source for c in validation.caveats))
+    cited = (
+        *derive.caveat_sources(derived),
+        *(c.source for c in validation.caveats),
+        # The figures to reproduce cite their sources as the result's page does.
+        *dict.fromkeys(f.measurement.source for f in derived.figures),
+    )
     own = {s.id for s in sources(site, validation)}
     return {
         "sources": sources(site, *checklists(site), extra=cited),

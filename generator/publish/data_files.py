@@ -6,9 +6,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from datetime import date
 from typing import TYPE_CHECKING
 
 from generator.changes.history import History
+from generator.derive.provenance import FigureRow
 from generator.derive.validation import OpenItem
 from generator.escape import csv_cell, markdown_download, markdown_literal
 from generator.model.checklists import Checklist
@@ -27,18 +29,39 @@ def checklist_markdown(
     checklist: Checklist,
     items: list[OpenItem],
     source_title: str,
+    *,
+    as_of: date,
+    figures: Sequence[tuple[FigureRow, str]] = (),
 ) -> str:
     """The open trial-checklist items as a Markdown list, for a procurement document, with the
-    checklist's own guidance and its source."""
+    checklist's own guidance and its source, the date the items were judged open on, and the
+    result's figures to reproduce, each with its source's title."""
     # A tool that renders the download does not sanitize it as the site does: names are
     # escaped as text, and Markdown fields keep their Markdown but lose their HTML.
     summary = markdown_download(" ".join(checklist.summary.split()))
     lines = [f"# Trial checklist: {markdown_literal(title)}", "", summary, ""]
+    lines += [f"As of {as_of.isoformat()}: evidence published later may close an item.", ""]
     for item in items:
         because = markdown_download(open_because(item))
         lines.append(f"- [ ] {markdown_download(item.wording)} ({because}.)")
     lines += ["", f"Source: {markdown_literal(source_title)} ({checklist.grade})."]
+    if figures:
+        lines += ["", "## Figures to reproduce", ""]
+        lines += [f"- [ ] {_figure_line(f, title)}" for f, title in figures]
     return "\n".join(lines) + "\n"
+
+
+def _figure_line(figure: FigureRow, source_title: str) -> str:
+    """A figure to reproduce, in one line: what ran, under what, on how many, the figure, and
+    where it was published."""
+    parts = [figure.workload]
+    if figure.scenario:
+        parts.append(f"({figure.scenario})")
+    if figure.count:
+        parts.append(f"on {figure.count}")
+    text = " ".join(parts) + f": {figure.value}"
+    source = markdown_literal(source_title)
+    return markdown_literal(text) + f" (source: {source}; {figure.measurement.grade})."
 
 
 def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -50,10 +73,12 @@ def csv_text(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return out.getvalue()
 
 
-def checklist_csv(validation_id: str, items: list[OpenItem]) -> str:
-    """The open trial-checklist items as CSV: one row per item."""
-    rows = [(validation_id, item.item.id, item.wording, open_because(item)) for item in items]
-    return csv_text(("validation", "item", "check", "open_because"), rows)
+def checklist_csv(validation_id: str, items: list[OpenItem], as_of: date) -> str:
+    """The open trial-checklist items as CSV: one row per item, each with the date it was
+    judged open on."""
+    day = as_of.isoformat()
+    rows = [(validation_id, item.item.id, item.wording, open_because(item), day) for item in items]
+    return csv_text(("validation", "item", "check", "open_because", "as_of"), rows)
 
 
 def _csv_value(value: object) -> str:
@@ -105,10 +130,15 @@ def build_data(
                 checklist,
                 items,
                 site.sources[checklist.source].title,
+                as_of=facts.policy.as_of,
+                figures=[
+                    (f, site.sources[f.measurement.source].title)
+                    for f in facts.derived[validation_id].figures
+                ],
             )
             files[checklist_download(validation_id, checklist_id, "md")] = markdown.encode("utf-8")
             files[checklist_download(validation_id, checklist_id, "csv")] = checklist_csv(
-                validation_id, items
+                validation_id, items, facts.policy.as_of
             ).encode()
     for name, schema in json_schemas().items():
         files[f"schemas/{name}"] = schema.encode("utf-8")
