@@ -536,3 +536,59 @@ def test_the_figures_of_a_chip_answer_which_cloud_is_closest_to_the_maker(
         assert top is not None and after is not None and abs(after["y"] - top["y"]) < 1
         whole.context.close()
         page.context.close()
+
+
+CARD_PAGES = [
+    "validations/nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1/",
+    "providers/nebius/",
+    "trial-checklists/nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1/",
+]
+
+
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
+def test_result_provider_and_workload_tables_read_as_cards_on_a_phone(
+    browser: Browser, site_dir: Path
+) -> None:
+    """At 390 px a result's, a provider's and a checklist's wide tables are cards: a row each,
+    every cell under its column's name, none wider than the screen. At 1280 px they stay
+    tables, and without the script they scroll in their box."""
+    workload = next(p for p in sorted((site_dir / "workloads").glob("*/index.html")))
+    paths = [*CARD_PAGES, workload.parent.relative_to(site_dir).as_posix() + "/"]
+    read = """() => [...document.querySelectorAll('table.cq-cards')].map((table) => {
+        const cell = table.tBodies[0].rows[0].cells[1];
+        return {
+          labelled: table.hasAttribute('data-cq-labelled'),
+          rowDisplay: getComputedStyle(table.tBodies[0].rows[0]).display,
+          label: getComputedStyle(cell, '::before').content,
+          header: table.tHead.rows[0].cells[1].textContent.trim(),
+          wider: table.getBoundingClientRect().right > window.innerWidth + 1,
+        };
+      })"""
+    with served(site_dir) as base:
+        for width, script in ((390, True), (1280, True), (390, False)):
+            context = browser.new_context(
+                viewport={"width": width, "height": 844}, java_script_enabled=script
+            )
+            page = context.new_page()
+            for path in paths:
+                page.goto(base + path)
+                tables = page.evaluate(read)
+                assert tables, path
+                for table in tables:
+                    assert table["labelled"] is script, (path, table)
+                    cards = width == 390 and script
+                    assert (table["rowDisplay"] == "block") is cards, (path, width, table)
+                    if cards:
+                        # The cell shows its column's name above it (CSS wraps content in quotes).
+                        assert table["label"] == f'"{table["header"]}"', (path, table)
+                        assert not table["wider"], (path, table)
+                if not script:
+                    continue  # without the script, the tables are as they were: not cards
+                wide = page.evaluate(
+                    """(width) => [...document.querySelectorAll('.md-content *')]
+                      .filter((e) => e.getBoundingClientRect().right > width + 1)
+                      .slice(0, 3).map((e) => e.outerHTML.slice(0, 160))""",
+                    width,
+                )
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, wide)
+            context.close()

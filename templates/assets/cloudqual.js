@@ -410,6 +410,30 @@
     apply();
   }
 
+  // On a phone, a result's, a provider's or a workload's wide table reads as cards, a row each,
+  // every cell under its column's name (the stylesheet's table.cq-cards[data-cq-labelled]). The
+  // names are the header's, copied onto the cells here, so the page's HTML holds each once;
+  // without this script the table scrolls in its box, as every wide table does. The table's
+  // roles are set too: a table shown as blocks is no longer one to every screen reader.
+  function labelCards(table) {
+    const head = table.tHead && table.tHead.rows[0];
+    if (!head || !table.tBodies.length) return;
+    const names = [...head.cells].map((cell) => cell.textContent.trim());
+    table.setAttribute("role", "table");
+    for (const part of [table.tHead, ...table.tBodies]) part.setAttribute("role", "rowgroup");
+    for (const cell of head.cells) cell.setAttribute("role", "columnheader");
+    head.setAttribute("role", "row");
+    for (const row of table.tBodies[0].rows) {
+      row.setAttribute("role", "row");
+      [...row.cells].forEach((cell, i) => {
+        cell.setAttribute("role", cell.tagName === "TH" ? "rowheader" : "cell");
+        if (names[i] && !cell.hasAttribute("data-label")) cell.setAttribute("data-label", names[i]);
+      });
+    }
+    table.setAttribute("data-cq-labelled", "");
+  }
+
+  document.querySelectorAll("table.cq-cards").forEach(labelCards);
   document.querySelectorAll("table[data-cq-table]").forEach(setUp);
 
   // The side-by-side view of the results picked on the compare page: two (?a=ID&b=ID) open the
