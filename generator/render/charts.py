@@ -188,6 +188,8 @@ def timeline_chart(table: Table, categories: tuple[str, ...] = ()) -> alt.TopLev
         "program:N",
         title="Program",
         scale=alt.Scale(domain=programs, range=PROGRAM_COLOURS[: len(programs)]),
+        # Two programs a line: four side by side ran past a phone's screen, the last unseen.
+        legend=alt.Legend(columns=2),
     )
     count = alt.Y("count:Q", title="Results", axis=alt.Axis(tickMinStep=1, format="d"))
     period = table.columns[0]
