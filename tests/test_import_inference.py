@@ -402,7 +402,7 @@ def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> Non
     # The figure, its scenario and target, and the maker's own beside it as a share, cited.
     assert "<td>Server, 99% of the FP32 reference; closed division, available</td>" in lambda_
     assert (
-        "101% of NVIDIA&#39;s own result (99123 Tokens/s on 8 GPUs), same round; the same "
+        "101% of NVIDIA&#39;s own result (99,123 Tokens/s on 8 GPUs), same round; the same "
         'framework described (<a class="cq-cite" '
         'href="#source-mlperf-inference-v5-1-nvidia-b200-sxm-180gbx8-trt"'
     ) in lambda_
