@@ -3,6 +3,7 @@ and lists in a sentence. One place, so a count reads the same in a caveat and on
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 
 
@@ -16,6 +17,8 @@ def number(value: float, *, grouped: bool = True) -> str:
     "41.6143", 1042980.5 as "1,042,980.5"; `grouped=False` for a data file, "1042980.5". The
     shortest text that reads back as the same float, never in exponent notation: Python's `g`
     format shows six digits, and wrote MLCommons' 1,042,980.5 tokens/s as "1.04298e+06"."""
+    if not math.isfinite(value):  # the loader refuses one; an import could still pass one on
+        return str(value)
     if value == int(value):
         return f"{int(value):,}" if grouped else str(int(value))
     return format(Decimal(repr(value)), ",f" if grouped else "f")

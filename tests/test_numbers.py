@@ -38,6 +38,10 @@ def test_a_number_is_written_whole(value: float, shown: str, data: str) -> None:
     assert number(value, grouped=False) == data
 
 
+def test_a_number_that_is_not_finite_is_named_not_a_crash() -> None:
+    assert [number(v) for v in (math.inf, -math.inf, math.nan)] == ["inf", "-inf", "nan"]
+
+
 def test_minutes_keep_two_decimals_and_other_units_every_digit() -> None:
     assert value_words(1234.5, "min") == "1,234.50 min"
     assert value_words(1042980.5, "Tokens/s") == "1,042,980.5 Tokens/s"
