@@ -264,8 +264,12 @@ def test_printable_checklist_and_downloads(built: Path) -> None:
     markdown = (folder / "trial-checklist.md").read_text(encoding="utf-8")
     assert markdown.startswith("# Trial checklist: Crusoe NVIDIA HGX B300")
     rows = list(csv.reader(io.StringIO((folder / "trial-checklist.csv").read_text("utf-8"))))
-    assert rows[0] == ["validation", "item", "check", "open_because"]
+    assert rows[0] == ["validation", "item", "check", "open_because", "as_of"]
     assert markdown.count("- [ ] ") == len(rows) - 1 == printable.count("Open ")
+    # The date the items were judged open on, on the page, the Markdown and every CSV row.
+    day = {row[4] for row in rows[1:]}
+    assert len(day) == 1 and f"as of {day.pop()}" in printable
+    assert "As of " in markdown
 
 
 def test_json_api_separates_raw_and_derived(built: Path) -> None:

@@ -12,6 +12,7 @@ import difflib
 import html
 import io
 import re
+from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -133,8 +134,10 @@ def page_items(built: Path, uri: str) -> dict[str, str]:
 def csv_items(built: Path, validation_id: str) -> dict[str, str]:
     text = (built / "downloads" / validation_id / "trial-checklist.csv").read_text()
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["validation", "item", "check", "open_because"]
+    assert rows[0] == ["validation", "item", "check", "open_because", "as_of"]
     assert {row[0] for row in rows[1:]} <= {validation_id}
+    # Every row carries the one date the build judged the items open on.
+    assert len({date.fromisoformat(row[4]) for row in rows[1:]}) <= 1
     return {row[1]: row[2] for row in rows[1:]}
 
 

@@ -47,7 +47,8 @@ def checklist_markdown(
     lines += ["", f"Source: {markdown_literal(source_title)} ({checklist.grade})."]
     if figures:
         lines += ["", "## Figures to reproduce", ""]
-        lines += [f"- [ ] {_figure_line(f, title)}" for f, title in figures]
+        # Plain items: a box marks a checklist item, one the CSV lists too.
+        lines += [f"- {_figure_line(f, title)}" for f, title in figures]
     return "\n".join(lines) + "\n"
 
 
