@@ -153,8 +153,3 @@ def test_a_date_that_is_none_in_mkdocs_yml_is_named_not_a_traceback(tmp_path: Pa
     config_file = project / "mkdocs.yml"
     with pytest.raises(ValueError, match=r"mkdocs\.yml: month must be in 1\.\.12"):
         read_config(config_file)
-
-
-def test_every_option_is_one_mkdocs_validates() -> None:
-    schema = dict(mkdocs_options.CloudqualConfig._schema)
-    assert list(schema) == list(settings.OPTIONS)

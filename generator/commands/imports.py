@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from generator import report
 from generator.english import plural
 from generator.problems import plain, quote
+
+if TYPE_CHECKING:
+    from generator.importers.core.writing import Writes
 
 
 def _failed(name: str, error: Exception) -> int:
@@ -25,11 +29,17 @@ def _failed(name: str, error: Exception) -> int:
     return 1
 
 
+def _write(args: argparse.Namespace, plan: Writes) -> list[str]:
+    """The paths the plan changes: written, or with --check only named."""
+    from generator.importers.core import writing
+
+    return writing.changed(args.content, plan) if args.check else writing.apply(args.content, plan)
+
+
 def import_results(args: argparse.Namespace) -> int:
     if args.program == "mlperf-inference":
         return _import_inference(args)
     # Imported here: the import and its reader stay off the path of every other command.
-    from generator.importers.core import writing
     from generator.importers.core.mapping import ImportFailure
     from generator.importers.mlperf import command as importer
     from generator.model.mlperf import same_release
@@ -37,9 +47,7 @@ def import_results(args: argparse.Namespace) -> int:
     name = "cloudqual import mlperf-training"
     try:
         plan = importer.plan_import(args.content, args.path, args.round, args.earlier)
-        paths = writing.changed(args.content, plan) if args.check else None
-        if paths is None:
-            paths = writing.apply(args.content, plan)
+        paths = _write(args, plan)
     except (ImportFailure, OSError) as error:
         return _failed(name, error)
     reading = plan.round
@@ -105,7 +113,6 @@ def _written(
 
 
 def _import_inference(args: argparse.Namespace) -> int:
-    from generator.importers.core import writing as writer
     from generator.importers.core.mapping import ImportFailure
     from generator.importers.mlperf_inference import command as importer
 
@@ -118,9 +125,7 @@ def _import_inference(args: argparse.Namespace) -> int:
         return 1
     try:
         plan = importer.plan_import(args.content, args.path, args.round)
-        paths = writer.changed(args.content, plan) if args.check else None
-        if paths is None:
-            paths = writer.apply(args.content, plan)
+        paths = _write(args, plan)
     except (ImportFailure, OSError) as error:
         return _failed(name, error)
     reading = plan.round
