@@ -187,7 +187,7 @@ def test_a_value_is_unrounded_in_data_and_two_decimals_on_the_page(
     values = [m.value for m in validation.measurements]
     assert any(len(repr(value)) > 8 for value in values)  # there is something to round
     for value in values:
-        assert f"<td>{value:.2f} min</td>" in page.markdown
+        assert f"<td><span class=\"cq-long\">{value:.2f} min</span>" in page.markdown
         assert repr(value) not in page.markdown
     rows = json.loads(output.data["api/v1/measurements.json"])["measurements"]
     assert {r["value"] for r in rows if r["validation"] == validation.id} == set(values)

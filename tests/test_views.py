@@ -408,6 +408,40 @@ def test_the_compare_table_fits_a_desktop_screen(browser: Browser, site_dir: Pat
         page.context.close()
 
 
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
+def test_no_result_provider_or_workload_table_hides_a_column_at_1280(
+    browser: Browser, site_dir: Path
+) -> None:
+    """At 1280 px every table of every result, provider and workload page shows all its
+    columns, unscrolled: a figure of many digits or an MLCommons key breaks in its cell rather
+    than push the grade past the edge (as on 8 pages of MLPerf Inference v6.1 it did)."""
+    paths = sorted(
+        index.parent.relative_to(site_dir).as_posix() + "/"
+        for folder in ("validations", "providers", "workloads")
+        for index in (site_dir / folder).glob("*/index.html")
+    )
+    assert len(paths) > 100
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    hidden: list[tuple[str, list[str]]] = []
+    tables = 0
+    with served(site_dir) as base:
+        for path in paths:
+            page.goto(base + path)
+            found = page.evaluate(
+                """() => [...document.querySelectorAll('.md-content table')].map((t) =>
+                     t.scrollWidth > t.clientWidth + 1
+                       ? (t.tHead ? t.tHead.rows[0].textContent : t.className).trim().slice(0, 80)
+                       : '')"""
+            )
+            tables += len(found)
+            if any(found):
+                hidden.append((path, [head for head in found if head]))
+    context.close()
+    assert tables > 300
+    assert not hidden, hidden
+
+
 def _pick(page: Page, ids: list[str]) -> None:
     for validation_id in ids:
         page.locator(f"tr[data-cq-id='{validation_id}'] input.cq-pick").check()
