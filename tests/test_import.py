@@ -29,6 +29,7 @@ from golden_files import assert_golden
 
 from generator.checks.loader import load_site
 from generator.cli import main
+from generator.importers.mlperf.mapping import mapping_problems, read_mapping
 from generator.importers.mlperf.rounds import read_round
 from generator.load.reader import load_text
 
@@ -622,3 +623,19 @@ def test_a_run_that_stops_before_it_starts_does_not_count(
         "dropped run: Lambda/results/sys_small/gpt3/result_1.txt:2: run_stop before run_start\n"
     ) in outcome.out
     assert measurements(workspace)["sys_small", "gpt3"]["value"] == run_length(600_000, 2) / 60000
+
+
+def test_an_excerpt_the_round_does_not_hold_is_named() -> None:
+    """A folder the mapping marks as excerpts that the round's folder lacks would mark nothing,
+    silently: a typo in it must stop the import, named, not let a log read as whole."""
+    mapping = read_mapping(ROOT / "content")
+    listed = mapping.excerpt_folders("v6.0")
+    assert listed
+    reading = read_round(ROOT / "tests/fixtures/mlperf/v6.0", "6.0", excerpts=listed)
+    assert {s.folder for s in reading.scores if s.excerpt} == listed
+    assert not mapping_problems(reading, mapping, "mlperf-training.yaml", "v6.0")
+    held = {s.folder for s in reading.scores}
+    reading.scores = [s for s in reading.scores if s.folder != min(listed)]
+    problems = mapping_problems(reading, mapping, "mlperf-training.yaml", "v6.0")
+    assert [(p.path, p.field) for p in problems] == [("mlperf-training.yaml", "excerpts")]
+    assert repr(min(listed)) in problems[0].message and min(listed) in held

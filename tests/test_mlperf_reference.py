@@ -19,6 +19,7 @@ import pytest
 from conftest import ROOT
 
 from generator.checks.loader import load_site
+from generator.importers.mlperf.mapping import read_mapping
 from generator.importers.mlperf.rounds import read_round
 from generator.importers.mlperf.tables import BENCHMARKS
 from generator.model.mlperf import CLOUD
@@ -63,14 +64,21 @@ def reference_scores(round_name: str, rows: list[dict[str, str]]) -> Scores:
     return scores
 
 
-def imported_scores(round_name: str) -> Scores:
-    scored = read_round(FIXTURE / round_name, round_name.removeprefix("v"))
+def excerpts(round_name: str) -> frozenset[str]:
+    """The result folders whose logs the mapping marks as excerpts."""
+    return read_mapping(ROOT / "content").excerpt_folders(round_name)
+
+
+def imported_scores(round_name: str, *, with_excerpts: bool = True) -> Scores:
+    scored = read_round(
+        FIXTURE / round_name, round_name.removeprefix("v"), excerpts=excerpts(round_name)
+    )
     assert not scored.problems, scored.problems
     assert all(score.invalid is None for score in scored.scores), scored.scores
     return {
         (round_name, s.system.folder, s.system.key, s.benchmark): s.minutes
         for s in scored.scores
-        if s.minutes is not None
+        if s.minutes is not None and (with_excerpts or not s.excerpt)
     }
 
 
@@ -86,7 +94,9 @@ def test_every_score_equals_the_reference_summarizers(
     round_name: str, reference: dict[str, list[dict[str, str]]]
 ) -> None:
     expected = reference_scores(round_name, reference[round_name])
-    found = imported_scores(round_name)
+    # The summarizer scores no excerpt (its compliance check needs the whole log): the next
+    # test holds those to its rule.
+    found = imported_scores(round_name, with_excerpts=False)
     assert expected, "the reference scored no cloud result"
     assert found.keys() == expected.keys()
     for key, minutes in expected.items():
@@ -116,6 +126,40 @@ def test_both_readers_leave_out_the_same_systems(
         for system in read_round(FIXTURE / name, name.removeprefix("v")).systems
     }
     assert not {(name, key) for name, key, _ in left_out} & imported
+
+
+def test_an_excerpt_scores_as_the_summarizers_own_rule_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Excerpts of logs hold the lines the score needs, and no more: MLCommons' summarizer's own
+    scoring code, with its compliance check (which needs the whole log) left out, scores each
+    excerpt folder as the import does, a run with no run_stop dropped as the slowest."""
+    from mlperf_logging.compliance_checker.mlp_parser import parse_file
+    from mlperf_logging.result_summarizer import result_summarizer as summarizer
+
+    def parsed(path: str, usage: str, ruleset: str) -> list[object]:
+        lines, failed = parse_file(path, ruleset=ruleset)
+        assert not failed, (path, failed)  # every excerpt line parses, as MLCommons reads it
+        return lines
+
+    monkeypatch.setattr(summarizer, "_read_result_file", parsed)
+    folders = excerpts("v6.0")
+    scored = [s for s in read_round(FIXTURE / "v6.0", "6.0", excerpts=folders).scores if s.excerpt]
+    assert {s.folder for s in scored} == folders and len(folders) >= 10
+    dropped = 0
+    for score in scored:
+        reference, _, factor = summarizer._compute_strong_score_standalone(
+            score.benchmark,
+            score.system.key,
+            False,
+            str(FIXTURE / "v6.0" / score.folder),
+            "training",
+            "6.0.0",
+        )
+        assert score.minutes == reference, score.folder  # to the bit, as the whole logs are
+        assert (score.scaling_factor or 1.0) == factor, score.folder
+        dropped += len(score.dropped)
+    assert dropped == 1  # Nebius's nebius_b300_n8 FLUX.1 result_05.txt, with no run_stop
 
 
 def test_the_dropped_run_is_the_one_the_reference_fails() -> None:
@@ -149,6 +193,7 @@ def test_the_published_records_hold_the_fixtures_scores() -> None:
     # Every cloud result of the fixture is a published measurement (Google's v4.1 gpt3 at 4,096
     # chips is one; so are Lambda's whole v5.1 round and the joint submitter's 512 GPUs).
     assert covered == found.keys()
-    assert len(covered) == 13  # with Oracle's v6.0 MI355X result, read from a copy
+    # With Oracle's v6.0 MI355X result, read from a copy, and the v6.0 results read as excerpts.
+    assert len(covered) == 13 + len(excerpts("v6.0"))
     for key in covered:
         assert published[key] == found[key], key

@@ -91,6 +91,22 @@ class LeftOut(Strict):
 
 # --- MLPerf Training -------------------------------------------------------------------------
 
+# A result folder as a round lays it out: SUBMITTER/results/SYSTEM/BENCHMARK.
+ResultFolder = Annotated[
+    str, StringConstraints(pattern=r"^[^/\\]+/results/[^/\\]+/[a-z0-9_]+$", max_length=300)
+]
+
+
+class Excerpts(Strict):
+    """Result folders of a round whose run logs are excerpts, not whole logs: from each log, the
+    lines the score needs (run_start, run_stop) and the submission lines, verbatim and in order,
+    from logs too long to read whole here. Each score follows MLCommons' rule on those lines; the
+    rest of each log was not read, so the compliance checker MLCommons' summarizer runs on a whole
+    log was not run, and a log submitted again from an earlier round cannot be recognised."""
+
+    round: RoundName
+    folders: list[ResultFolder] = Field(min_length=1)
+
 
 class Rename(Strict):
     """A submitter published under another name, and renamed after."""
@@ -160,6 +176,20 @@ class TrainingMapping(Strict):
         default_factory=list,
         description="Results that might read as a cloud's that the site leaves out, with why.",
     )
+    excerpts: list[Excerpts] = Field(
+        default_factory=list,
+        description="Result folders whose run logs are excerpts of the published logs: the "
+        "lines the score needs, verbatim, and no more.",
+    )
+
+    def excerpt_folders(self, round_name: str) -> frozenset[str]:
+        """The result folders of `round_name` whose logs are excerpts."""
+        return frozenset(
+            folder
+            for entry in self.excerpts
+            if entry.round == round_name
+            for folder in entry.folders
+        )
 
 
 # --- MLPerf Inference ------------------------------------------------------------------------

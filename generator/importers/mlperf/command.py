@@ -112,8 +112,9 @@ def plan_import(
     shown_mapping = f"{content.name}/{MAPPING}"
     check_round(mapping.rounds, round_name, root, shown_mapping)
     problems = writing.commit_problems(root, mapping.rounds[round_name].commit)
-    reading = read_round(root, number, frozenset(mapping.makers))
-    problems += reading.problems + mapping_problems(reading, mapping, shown_mapping)
+    excerpts = mapping.excerpt_folders(round_name)
+    reading = read_round(root, number, frozenset(mapping.makers), excerpts)
+    problems += reading.problems + mapping_problems(reading, mapping, shown_mapping, round_name)
     if problems:
         raise ImportFailure(problems)
     earlier = _earlier_logs(mapping, round_name, earlier_root, shown_mapping)

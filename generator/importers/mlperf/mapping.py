@@ -15,7 +15,7 @@ from generator.checks.loader import IMPORTS_FOLDER
 from generator.importers.core import mapping as shared
 from generator.importers.mlperf.rounds import Round
 from generator.model.imports import TrainingMapping
-from generator.problems import Problem
+from generator.problems import Position, Problem
 
 PROGRAM = "mlperf-training"
 MAPPING = f"{IMPORTS_FOLDER}/{PROGRAM}.yaml"
@@ -25,9 +25,22 @@ def read_mapping(content: Path) -> TrainingMapping:
     return shared.read_model(content, TrainingMapping, MAPPING)
 
 
-def mapping_problems(reading: Round, mapping: TrainingMapping, shown: str) -> list[Problem]:
-    """Submitters and accelerators the mapping lacks: named, never guessed."""
-    problems = []
+def mapping_problems(
+    reading: Round, mapping: TrainingMapping, shown: str, round_name: str
+) -> list[Problem]:
+    """Submitters and accelerators the mapping lacks: named, never guessed; and excerpts named
+    of result folders the round does not hold, which would mark nothing."""
+    held = {scored.folder for scored in reading.scores}
+    problems = [
+        Problem(
+            shown,
+            Position(1, 1),
+            "excerpts",
+            f"expected a cloud result folder of round {round_name}, found {folder!r}, which "
+            "the round's folder does not hold",
+        )
+        for folder in sorted(mapping.excerpt_folders(round_name) - held)
+    ]
     for system in reading.systems:
         if system.submitter not in mapping.submitters:
             problems.append(

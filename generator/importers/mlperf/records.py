@@ -316,8 +316,8 @@ class RoundRecords(core.RoundBuilder):
             self.stated(
                 f"MLCommons published {self.results_of(submission, 'run logs')} on "
                 f"{md(accelerator)}{on}, {described}, with the status Available cloud: "
-                f"{names}. The times here are computed from those logs by MLCommons' "
-                f"scoring rule.{again_words}{invalid_words}",
+                f"{names}. The times here are computed from {wording.excerpt_words(valid)}"
+                f"those logs by MLCommons' scoring rule.{again_words}{invalid_words}",
                 first,
             ),
             core.allocation_claim(
@@ -343,7 +343,8 @@ class RoundRecords(core.RoundBuilder):
             self.head(group, submission),
             summary=(
                 f"{results[:1].upper()}{results[1:]} on {chip}{on}: "
-                f"{described}, on {names}, computed from {self.logs}."
+                f"{described}, on {names}, computed from {wording.excerpt_words(valid)}"
+                f"{self.logs}."
                 f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
                 "not on a buyer's workload or allocation."
             ),

@@ -22,7 +22,7 @@ results without a system file) are `Problem`s at `path:line:col`; problems of on
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.english import plural
@@ -94,6 +94,8 @@ class Score:
     scaling_factor: float | None
     minutes: float | None
     invalid: str | None
+    # Whether its logs are excerpts (the mapping's `excerpts`): the lines the score needs alone.
+    excerpt: bool = False
 
     @property
     def dropped(self) -> tuple[Run, ...]:
@@ -295,8 +297,11 @@ def _failure(run: Run) -> str:
     return f"{where}: {run.failure}"
 
 
-def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Score, list[Problem]]:
-    """One system's result on the benchmark whose logs are in `folder`."""
+def score(
+    system: SystemFile, folder: Path, shown: str, number: str, *, excerpt: bool = False
+) -> tuple[Score, list[Problem]]:
+    """One system's result on the benchmark whose logs are in `folder`; `excerpt` where its logs
+    hold only the lines the score needs."""
     runs = []
     for log in sorted(folder.glob("result_*.txt")):
         log_shown = f"{shown}/{log.name}"
@@ -310,7 +315,10 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
                 failure = f"{UNREADABLE}: {size} bytes, past the {MAX_LOG_BYTES} a log may hold"
                 runs.append(Run(log_shown, None, failure))
                 continue
-            runs.append(read_run(log, log_shown))
+            run = read_run(log, log_shown)
+            # An excerpt's entries are not the whole log's: its fingerprint would match no
+            # earlier round's log, and say so falsely of one submitted again.
+            runs.append(replace(run, fingerprint=None) if excerpt else run)
         except OSError as error:
             runs.append(Run(log_shown, None, f"{UNREADABLE}: {error.strerror}"))
     factor, problem = _scaling(folder, shown)
@@ -332,13 +340,19 @@ def score(system: SystemFile, folder: Path, shown: str, number: str) -> tuple[Sc
             invalid = f"no run remains once the fastest and slowest are dropped ({len(runs)} runs)"
         else:
             minutes = mean * factor if factor is not None else mean
-    result = Score(system, benchmark, shown, tuple(runs), factor, minutes, invalid)
+    result = Score(system, benchmark, shown, tuple(runs), factor, minutes, invalid, excerpt)
     return result, []
 
 
-def read_round(root: Path, number: str, makers: frozenset[str] = frozenset()) -> Round:
+def read_round(
+    root: Path,
+    number: str,
+    makers: frozenset[str] = frozenset(),
+    excerpts: frozenset[str] = frozenset(),
+) -> Round:
     """Every cloud system of the round in `root`, with each benchmark scored; and the closed
-    results of the systems of other statuses whose submitter is one of `makers`."""
+    results of the systems of other statuses whose submitter is one of `makers`. The result
+    folders in `excerpts` (as shown: SUBMITTER/results/SYSTEM/BENCHMARK) hold excerpts of logs."""
     result = Round(number)
     for submitter in folders(root):
         systems_dir, results_dir = submitter / "systems", submitter / "results"
@@ -381,7 +395,7 @@ def read_round(root: Path, number: str, makers: frozenset[str] = frozenset()) ->
                 result.without_results.append(system)
             for folder in benchmarks:
                 shown = f"{submitter.name}/results/{key}/{folder.name}"
-                scored, problems = score(system, folder, shown, number)
+                scored, problems = score(system, folder, shown, number, excerpt=shown in excerpts)
                 result.scores.append(scored)
                 result.problems += problems
     return result

@@ -46,9 +46,18 @@ def idle_words(keys: list[str]) -> str:
     )
 
 
+def excerpt_words(scores: list[Score]) -> str:
+    """"excerpts of " where the times are scored from excerpts of their logs (some: "excerpts
+    of some of "), or "" where from the whole logs."""
+    excerpts = sum(score.excerpt for score in scores)
+    if not excerpts:
+        return ""
+    return "excerpts of " if excerpts == len(scores) else "excerpts of some of "
+
+
 def score_note(score: Score) -> str | None:
-    """What a reader must know of how a time was scored: runs that did not count, and a
-    scaling factor."""
+    """What a reader must know of how a time was scored: runs that did not count, logs read
+    as excerpts, and a scaling factor."""
     parts = []
     dropped, most = len(score.dropped), MAX_NON_CONVERGED.get(score.benchmark, 1)
     listed_runs = "; ".join(
@@ -86,6 +95,15 @@ def score_note(score: Score) -> str | None:
             f"{dropped} of {len(score.runs)} runs did not count ({listed_runs}); the rules "
             f"treat {them} as the slowest {runs}, so the {most} fastest{rest} are dropped "
             "besides."
+        )
+    if score.excerpt:
+        parts.append(
+            f"Scored from excerpts of its {plural('run log', len(score.runs))}, not the whole "
+            "logs: from each, the run_start and run_stop lines (and the submission lines), "
+            "verbatim and in order, the rest not read here. The time is MLCommons' rule on "
+            "those lines; MLCommons' compliance checker, which its summarizer runs on each "
+            "whole log, was not run, and a log submitted again from an earlier round could "
+            "not be recognised."
         )
     if score.scaling_factor is not None:
         parts.append(
