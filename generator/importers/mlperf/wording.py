@@ -47,8 +47,8 @@ def idle_words(keys: list[str]) -> str:
 
 
 def excerpt_words(scores: list[Score]) -> str:
-    """"excerpts of " where the times are scored from excerpts of their logs (some: "excerpts
-    of some of "), or "" where from the whole logs."""
+    """The words "excerpts of " where the times are scored from excerpts of their logs ("excerpts
+    of some of " where only some are), or "" where from the whole logs."""
     excerpts = sum(score.excerpt for score in scores)
     if not excerpts:
         return ""
