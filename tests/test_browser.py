@@ -139,6 +139,18 @@ def test_the_gb300_workloads_page_crosses_clouds_and_rounds(page: Page, base_url
         expect(table.locator("thead")).to_contain_text(provider)
     expect(table).to_contain_text("MLPerf Inference v6.0")
     expect(table).to_contain_text("MLPerf Inference v6.1")
+    expect(page.locator("article")).to_contain_text("MLPerf Training v6.0")
+
+
+def test_a_time_scored_from_excerpts_of_its_logs_says_so(page: Page, base_url: str) -> None:
+    """A v6.0 training time read from excerpts of a copy's logs: its note says what was read,
+    and that the compliance check was not run; the grade is the copy's, secondary."""
+    page.goto(base_url + "validations/coreweave-nvidia-gb300-mlperf-training-v6-0/")
+    main = page.locator("article")
+    expect(main.locator("table").filter(has_text="Runs started").first).to_contain_text("secondary")
+    expect(main).to_contain_text("Scored from excerpts of its 3 run logs, not the whole logs")
+    expect(main).to_contain_text("compliance checker")
+    expect(main).to_contain_text("a copy not authored by MLCommons")
 
 
 def test_charts_show_the_image_for_each_scheme(page: Page, base_url: str) -> None:
