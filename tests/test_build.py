@@ -53,7 +53,7 @@ def test_crusoe_b300_page_answers_the_analysis(built: Path) -> None:
         "rule: threshold-not-sla",
         "The result concerns the Iceland deployment",
         "not a service-level agreement for customer allocations",
-        "validity end unknown",
+        "validity end unknown the result's date is not stated",
         # what it does not establish
         "Every model passed in all three precisions.",
         "A measured generational speedup over HGX B200.",

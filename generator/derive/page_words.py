@@ -28,6 +28,12 @@ VALIDITY_WORDS = {
     "unknown": "validity end unknown",
     "no-expiry": "no validity period stated",
 }
+# Why a result's validity end cannot be computed, shown beside its flag: a program states a
+# period, and the result's date is not stated (derive/validity.py). Said in place, not left to
+# the glossary, so a buyer reading a row sees it.
+VALIDITY_WHY = {status: "" for status in VALIDITY_WORDS} | {
+    "unknown": "the result's date is not stated"
+}
 # The validity states a table flags beside a result that shows no other.
 NEAR_END = frozenset({"expiring", "expired"})
 

@@ -53,6 +53,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         grade_meanings=GRADE_MEANINGS,
         answer_meanings=SHOWN_MEANINGS,
         validity_words=page_words.VALIDITY_WORDS,
+        validity_why=page_words.VALIDITY_WHY,
         basis_words=page_words.BASIS_WORDS,
         fit_words=page_words.FIT_WORDS,
         checklist_download=checklist_download,
