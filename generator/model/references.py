@@ -4,6 +4,7 @@ by hand (the reference check in checks/rules/references.py reads it)."""
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,6 +35,36 @@ def unwrap(annotation: Any) -> Any:
             return annotation
 
 
+def _may_refer(annotation: Any, seen: frozenset[type] = frozenset()) -> bool:
+    """Whether a value of this type can hold a reference anywhere inside it."""
+    if any(isinstance(m, Ref) for m in getattr(annotation, "__metadata__", ())):
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in seen:
+            return False  # a model that nests itself: its own fields answer for it
+        inside = seen | {annotation}
+        return any(
+            any(isinstance(m, Ref) for m in info.metadata) or _may_refer(info.annotation, inside)
+            for info in annotation.model_fields.values()
+        )
+    return any(_may_refer(arg, seen) for arg in get_args(annotation))
+
+
+@functools.cache
+def _fields(model: type[BaseModel]) -> tuple[tuple[str, str | None, Any], ...]:
+    """A model's fields that can hold a reference: each with the kind it names directly, or
+    None where a reference may be inside it. A record's text, numbers and dates are never
+    walked: most of a record, and most of the walk's time before."""
+    fields: list[tuple[str, str | None, Any]] = []
+    for name, info in model.model_fields.items():
+        marks = [m for m in info.metadata if isinstance(m, Ref)]
+        if marks:
+            fields.append((name, marks[0].kind, info.annotation))
+        elif _may_refer(info.annotation, frozenset({model})):
+            fields.append((name, None, info.annotation))
+    return tuple(fields)
+
+
 def references(
     value: Any, annotation: Any, loc: tuple[str | int, ...] = ()
 ) -> Iterator[tuple[str, str, tuple[str | int, ...]]]:
@@ -49,13 +80,12 @@ def references(
         return
     annotation = unwrap(annotation)
     if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
-            field_refs = [m for m in info.metadata if isinstance(m, Ref)]
+        for name, kind, child_annotation in _fields(type(value)):
             child = getattr(value, name)
-            if field_refs and isinstance(child, str):
-                yield field_refs[0].kind, child, (*loc, name)
+            if kind is not None and isinstance(child, str):
+                yield kind, child, (*loc, name)
             else:
-                yield from references(child, info.annotation, (*loc, name))
+                yield from references(child, child_annotation, (*loc, name))
     elif isinstance(value, list) and get_origin(annotation) is list:
         for index, item in enumerate(value):
             yield from references(item, get_args(annotation)[0], (*loc, index))
