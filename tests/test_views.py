@@ -516,6 +516,16 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
         assert rows["Scale"][2] == "512 GPUs" and rows["Outcome"][2] == "pass (provider-reported)"
         # The evidence in the table's own words, not a count of "yes" answers it dropped.
         assert rows["Evidence"] == evidence_words
+        # Validity as the results' pages word it, never the raw status ("no-expiry"): MLPerf
+        # states no period; Exemplar's is 12 months, and Crusoe's B300 pass is undated.
+        assert rows["Validity"][:2] == [
+            "MLPerf Training states no validity period",
+            "MLPerf Training states no validity period",
+        ]
+        assert rows["Validity"][2] == (
+            "cannot be computed: the announcement date is not stated (NVIDIA Exemplar Cloud "
+            "results are valid 12 months)"
+        )
         # An address that names no result, or one not made of an id, composes nothing.
         for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
             page.goto(base + f"pairs/?{query}")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from generator.derive import page_words
 from generator.derive import validation as derive
 from generator.derive.validity import review_due
 from generator.model.base import Record
@@ -109,6 +110,12 @@ class Documents:
             scale=d.scale,
             validity_end=d.validity_end,
             validity_status=d.validity_status,
+            validity_words="".join(
+                part.text
+                for part in page_words.validity(
+                    d.validity_end, self.site.programs[validation.program]
+                )
+            ),
             review_stale=d.review_stale,
             review_due=review_due(validation, self.policy),
             standard_caveats=[

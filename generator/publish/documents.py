@@ -156,6 +156,11 @@ class ValidationDerived(BaseModel):
     scale: str | None
     validity_end: date | None
     validity_status: str
+    validity_words: str = Field(
+        description="Until when the result is valid, or why that cannot be said, as its page "
+        "says it: the end date and the program's period, or the program's silence, or the "
+        "missing announcement date."
+    )
     review_stale: bool
     review_due: date = Field(description="Last reviewed plus the review window.")
     standard_caveats: list[Caveat]

@@ -516,7 +516,8 @@
       ["Program", (d) => d.title.slice(d.title.lastIndexOf(": ") + 2)],
       ["Scale", (d) => d.derived.scale || "not stated"],
       ["Announced", (d) => d.record.announced || "undated"],
-      ["Validity", (d) => d.derived.validity_status],
+      // As the result's page words it (page_words.validity): never the raw status.
+      ["Validity", (d) => d.derived.validity_words],
       ["Outcome", (d) => `${d.record.outcome.result} (${d.record.outcome.grade})`],
       // The compare table's words for it, as the Python derived them: a count of "yes" answers
       // alone read a 512-GPU pass with nothing else published level with a silent record.
