@@ -34,6 +34,9 @@ class FigureLine:
     validation: Validation
     figure: FigureRow  # the result page's own wording of it: value, count, scenario, repeat
     provider: str  # who the result is by, as every table names it
+    # The provider the site files the result under, by name: what the page's filter groups by,
+    # so "Lambda" also picks "Lambda (its description names no cloud)", as Lambda's page lists it.
+    filed_under: str
     program: str  # "MLPerf Inference v5.1"
     workload: str  # what ran, and "(open division)" where it is (`measured_as`)
     under: str  # "Server, 99% of the FP32 reference; closed division, available", or the metric
@@ -72,6 +75,7 @@ def chip_figures(
     validations: list[Validation],
     derived: dict[str, Derived],
     provider_names: dict[str, str],
+    filed_under: dict[str, str],
     program_labels: dict[str, str],
     slugs: dict[str, str],
     as_of: date,
@@ -79,7 +83,7 @@ def chip_figures(
     """Every chip's figures: each of `validations` on a chip (by its reconciled chip), each of
     its figures a line; ordered by workload, what it was measured under and unit, the better
     figure first. `provider_names` and `program_labels` are each result's, as tables name them;
-    `slugs` each chip's page name."""
+    `filed_under` the name of the provider each is filed under; `slugs` each chip's page name."""
     by_chip: dict[str, list[FigureLine]] = defaultdict(list)
     for v in validations:
         chip = derived[v.id].reconciliation.chip
@@ -94,6 +98,7 @@ def chip_figures(
                     validation=v,
                     figure=figure,
                     provider=provider_names[v.id],
+                    filed_under=filed_under[v.id],
                     program=program_labels[v.id],
                     workload=measured_as(m, figure.system),
                     under=figure.scenario or m.metric,

@@ -48,6 +48,9 @@ class ResultRow:
     """What a table of results shows of one: each cell decided here, so templates only show."""
 
     provider: str  # who the result is by: the provider's name, or its submitter's, said so
+    # The name of the provider the site files it under: what a table's provider filter groups
+    # by, so one provider is one choice, with all the results its page lists.
+    provider_name: str
     program: str  # the program's name and the result's release: "MLPerf Training v5.1"
     chip: str  # the chip, or WHOLE_CLOUD
     accelerators: int | None  # the result's count, or its largest system's
@@ -142,6 +145,7 @@ def is_cloud(validations: list[Validation]) -> bool:
 def result_row(site: Site, validation: Validation, derived: derive.Derived) -> ResultRow:
     return ResultRow(
         provider=by_whom(site, validation),
+        provider_name=site.providers[validation.provider].name,
         program=program_label(site, validation),
         chip=derived.reconciliation.chip or WHOLE_CLOUD,
         accelerators=derive.largest_count(validation),
@@ -303,6 +307,7 @@ def figures_by_chip(
         validations,
         derived,
         {v.id: rows[v.id].provider for v in validations},
+        {v.id: rows[v.id].provider_name for v in validations},
         {v.id: rows[v.id].program for v in validations},
         {view.chip: view.slug for view in chip_views},
         policy.as_of,
