@@ -112,7 +112,12 @@ def changes(base: dict[str, ResultFacts], head: dict[str, ResultFacts]) -> list[
         old, new = base.get(result_id), head.get(result_id)
         if old is None:
             assert new is not None
-            found.append(Change(result=result_id, title=new.title, what="result added"))
+            # Its own date beside it: a result new to the site may be years old, and "result
+            # added" alone read as new evidence (the buyer's walkthrough of 2026-12-07).
+            dated = f"announced {_text(new.announced)}" if new.announced else "undated"
+            found.append(
+                Change(result=result_id, title=new.title, what="result added", after=dated)
+            )
         elif new is None:
             found.append(Change(result=result_id, title=old.title, what="result removed"))
         else:
