@@ -15,12 +15,15 @@ import shutil
 import subprocess
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import get_args
 
 import feedparser
 import pytest
 import yaml
 from conftest import MINIMAL, ROOT
 
+from generator.changes.changelog import BUYER_WORDS
+from generator.changes.compare import What
 from generator.changes.history import History, history
 from generator.changes.revisions import revisions
 from generator.checks.loader import load_site
@@ -139,7 +142,7 @@ def test_the_page_and_the_feed_show_each_day_and_link_to_the_results(
     assert "<p>A change: the first whose records pass today&#39;s checks, with 1 result" in page
     assert "<p>A change:</p>" in page
     assert '<a href="../validations/test-validation/">' in page
-    assert "<li>outcome: fail → pass</li>" in page
+    assert "<li>outcome changed: fail → pass</li>" in page
     feed = feedparser.parse(output.data["feeds/changelog.atom"])
     assert not feed.bozo, feed.get("bozo_exception")
     assert [e.id for e in feed.entries] == [
@@ -217,7 +220,7 @@ def test_a_built_site_links_each_feed_entry_to_its_day(
         page, anchor = entry.link.split("#")
         assert page == "../changelog/" and f'id="{anchor}"' in html
     assert 'href="../validations/test-validation/"' in html
-    assert "outcome: pass → fail" in html
+    assert "outcome changed: pass → fail" in html
     # The navigation lists the changelog on every page.
     home = (project / "site" / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<a href="changelog/" class="md-nav__link">(\s|<[^>]*>)*Changelog\s', home)
@@ -436,3 +439,11 @@ def test_the_commits_compared_fit_the_publishing_workflows_time() -> None:
     minutes = workflow["jobs"]["build"]["timeout-minutes"]
     slowest = history_module.LATEST_COMMITS * 1.6  # seconds
     assert slowest <= minutes * 60 / 2
+
+
+def test_every_kind_of_change_has_words_for_a_buyer() -> None:
+    """The changelog page says each kind of change in a buyer's words: a kind added to the
+    comparison without words would stop the page."""
+    assert set(BUYER_WORDS) == set(get_args(What))
+    assert BUYER_WORDS["result added"] == "new result"
+    assert BUYER_WORDS["measurement changed"] == "figure changed"

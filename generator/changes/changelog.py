@@ -11,6 +11,50 @@ from generator.changes.compare import moved
 from generator.changes.history import History, Step
 from generator.english import plural
 
+# Each kind of change as the changelog page says it to a buyer. `cloudqual diff` keeps the
+# reviewer's words (compare.What), which name the record's parts; a buyer reads what moved.
+BUYER_WORDS: dict[str, str] = {
+    "result added": "new result",
+    "result removed": "result taken off the site",
+    "title": "title changed",
+    "summary": "summary changed",
+    "outcome": "outcome changed",
+    "outcome grade": "grade changed, of the outcome",
+    "statement added": "statement added",
+    "statement removed": "statement removed",
+    "statement grade": "grade changed, of a statement",
+    "scale": "scale changed",
+    "announced": "date changed",
+    "last reviewed": "checked again against its sources",
+    "validity end": "validity end changed",
+    "validity status": "validity changed",
+    "caveat added": "caveat added",
+    "caveat removed": "caveat removed",
+    "authored caveat added": "caveat added",
+    "authored caveat removed": "caveat removed",
+    "authored caveat changed": "caveat changed",
+    "item opened": "trial check open again",
+    "item closed": "trial check settled by the evidence",
+    "item no longer applies": "trial check no longer applies",
+    "item now applies": "trial check now applies",
+    "measurement added": "figure added",
+    "measurement removed": "figure removed",
+    "measurement changed": "figure changed",
+    "measurement grade": "grade changed, of a figure",
+    "measurement shown": "how a figure is shown changed",
+    "coverage": "coverage changed",
+    "table row": "its row in the results tables changed",
+    "source added": "source added",
+    "source removed": "source removed",
+    "source changed": "source changed",
+    "outcome text": "outcome's wording changed",
+    "deployment": "deployment changed",
+    "offer": "offer changed",
+    "evidence": "an evidence answer changed",
+    "invalid results": "invalid results changed",
+    "page changed": "page changed",
+}
+
 # A day: its date, the commits shown (each with the note said in place of its changes, if any,
 # and its changes by result), and the quiet commits counted by what is said of them.
 Day = tuple[date, list[tuple[Step, str | None, list[Any]]], list[tuple[str, str]]]
@@ -37,10 +81,12 @@ def step_note(step: Step, changed: bool) -> str | None:
 
 def _by_result(step: Step, on_site: set[str]) -> list[Any]:
     """A commit's changes by the result they change: (its id, its title, whether it is still on
-    the site, and each change with whether it moved a figure)."""
+    the site, and each change with its words for a buyer and how its value moved)."""
     groups: dict[str, list[Any]] = {}
     for change in step.changes:
-        groups.setdefault(change.result, []).append((change, moved(change)))
+        groups.setdefault(change.result, []).append(
+            (change, BUYER_WORDS[change.what], moved(change))
+        )
     return [
         (result_id, changes[0][0].title, result_id in on_site, changes)
         for result_id, changes in groups.items()
