@@ -458,6 +458,25 @@ def test_no_result_provider_or_workload_table_hides_a_column_at_1280(
     assert not hidden, hidden
 
 
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
+def test_the_concerns_table_keeps_the_programs_in_view(browser: Browser, site_dir: Path) -> None:
+    """At 1280 px the table of what each program checks scrolls in its own frame, and its
+    programs' names stay at its top over every row; on a phone its rows are cards instead."""
+    with served(site_dir) as base:
+        page = open_page(browser, base, "concerns/")
+        header = page.evaluate(
+            """() => {
+              const table = document.querySelector('table.cq-concerns');
+              table.scrollTop = table.scrollHeight / 2;
+              const head = table.tHead.rows[0].cells[1].getBoundingClientRect();
+              return [table.scrollTop > 0, Math.round(head.top - table.getBoundingClientRect().top),
+                      table.tHead.rows[0].cells[1].textContent.trim()];
+            }"""
+        )
+        assert header == [True, 0, "MLPerf Inference"], header
+        page.context.close()
+
+
 def _pick(page: Page, ids: list[str]) -> None:
     for validation_id in ids:
         page.locator(f"tr[data-cq-id='{validation_id}'] input.cq-pick").check()
