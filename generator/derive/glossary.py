@@ -61,8 +61,9 @@ MLPERF_TERMS = (
         "scenario",
         "scenario",
         "How MLPerf Inference sends its queries, and so what its figure measures: Offline, "
-        "Server or Interactive here (Single stream and Multistream are the other two). Figures "
-        "of different scenarios are never set side by side.",
+        "Server or Interactive for most figures here, and SingleStream (one query at a time, "
+        "the figure its latency) for a few; MultiStream is the fifth. Figures of different "
+        "scenarios are never set side by side.",
         INFERENCE_RULES,
     ),
     Term(
