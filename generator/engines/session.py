@@ -49,10 +49,6 @@ class Session:
         # and remembers it; and the child process doing so, once `begin` forked it.
         self.unsaved: Remembered | None = None
         self.ending: child.Child | None = None
-        # A reused build's data files, being written while MkDocs writes the pages; and what
-        # stopped them, if anything did.
-        self.writing: threading.Thread | None = None
-        self.write_failed: BaseException | None = None
 
     def build(self, inputs: Inputs) -> list[str]:
         """Build, or reuse, the site's output; returns its content warnings. Under serve, content
@@ -121,23 +117,19 @@ class Session:
         self.svg_store.start()
 
     def _write_reused(self, folder: Path, taken: set[str]) -> None:
-        """A single build that reused the last one's output has its data files whole: they are
-        written in a thread while MkDocs writes the pages. Written after them, as before, they
-        took 0.4 to 0.6 s of a 5 s build on the real content, mostly waiting on the disk behind
-        MkDocs' own writes. A file MkDocs also writes is left to `complete`'s caller, which
-        refuses it, as a build made anew does."""
-        if self.serving or not self.data or taken & self.data.keys():
+        """A single build that reused the last one's output has its data files whole: a forked
+        child writes them while MkDocs writes the pages. Written after the pages, the real
+        content's 692 took 0.4 to 0.6 s of a 5 s build, waiting on the disk behind MkDocs' own
+        writes; a thread of this process cost as much at 1,000 validations as it saved, taking
+        the interpreter's lock from MkDocs. If no child can be had, or it fails, the files are
+        written at the end, as before; one MkDocs writes too is left to that end, as ever."""
+        if self.serving or not self.data or taken & self.data.keys() or not child.available():
             return
         data = self.data
-
-        def write() -> None:
-            try:
-                write_files(folder, data)
-            except BaseException as error:  # re-raised by `complete`, in the build's thread
-                self.write_failed = error
-
-        self.writing = threading.Thread(target=write, daemon=True)
-        self.writing.start()
+        try:
+            self.ending = child.Child(lambda: write_files(folder, data))
+        except OSError as error:  # written at the build's end instead
+            self.say(f"cloudqual: the data files are written at the end: {error}")
 
     def _end(self, remembered: Remembered, folder: Path, taken: set[str]) -> None:
         """In the child: the build completed, its data files written, the build remembered.
@@ -164,13 +156,6 @@ class Session:
         `self.data`, for the site folder to write), and the build remembered whole. At its
         end, not at once: made here, at 1,000 validations an edit's peak memory was 1,456 MB
         so, and 1,634 MB with the build remembered before MkDocs' pages."""
-        writing, self.writing = self.writing, None
-        if writing is not None:
-            writing.join()
-            stopped, self.write_failed = self.write_failed, None
-            if stopped is not None:
-                raise stopped
-            self.data = {}  # written
         remembered, self.unsaved = self.unsaved, None
         ending, self.ending = self.ending, None
         if ending is not None:
@@ -194,10 +179,6 @@ class Session:
         not on whether MkDocs got through (as a build that fails on a warning under `strict`
         is remembered too)."""
         self.unsaved = None
-        writing, self.writing = self.writing, None
-        if writing is not None:  # done before the site folder it writes into is removed
-            writing.join()
-        self.write_failed = None
         ending, self.ending = self.ending, None
         if ending is not None:
             ending.stop()
