@@ -99,8 +99,9 @@ def score_note(score: Score) -> str | None:
     if score.excerpt:
         parts.append(
             f"Scored from excerpts of its {plural('run log', len(score.runs))}, not the whole "
-            "logs: from each, the run_start and run_stop lines (and the submission lines), "
-            "verbatim and in order, the rest not read here. The time is MLCommons' rule on "
+            "logs: from each, the run_start and run_stop lines (and the submission lines, and "
+            "the system description the run wrote where it has one), verbatim and in order, the "
+            "rest not read here. The time is MLCommons' rule on "
             "those lines; MLCommons' compliance checker, which its summarizer runs on each "
             "whole log, was not run, and a log submitted again from an earlier round could "
             "not be recognised."
