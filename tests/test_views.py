@@ -3,6 +3,7 @@ synthetic validations (tests/synthetic.py), built by `mkdocs build --strict`."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -543,6 +544,19 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
             )
         )
         assert rows["Scale"][2] == "512 GPUs" and rows["Outcome"][2] == "pass (provider-reported)"
+        # Every figure of every pick is in the view, a line each, not only those two share:
+        # Lambda's H100 and Nebius's B200 ran different workloads, and each column keeps its own.
+        for column, pick in enumerate(picked):
+            document = json.loads(
+                (site_dir / "api" / "v1" / "validations" / f"{pick}.json").read_text()
+            )
+            workloads = {m["workload"] for m in document["record"]["measurements"]}
+            shown = {
+                name.split(" (", 1)[0].split(",", 1)[0]
+                for name, cells in rows.items()
+                if cells[column] != "not measured" and "(" in name
+            }
+            assert workloads <= shown, (pick, workloads - shown)
         # The evidence in the table's own words, not a count of "yes" answers it dropped.
         assert rows["Evidence"] == evidence_words
         # Validity as the results' pages word it, never the raw status ("no-expiry"): MLPerf
@@ -555,6 +569,16 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
             "cannot be computed: the announcement date is not stated (NVIDIA Exemplar Cloud "
             "results are valid 12 months)"
         )
+        # On a phone the view reads as cards: every result's value in the screen's width, under
+        # its title, none off the edge.
+        phone = open_page(browser, base, "pairs/?" + "&".join(f"r={p}" for p in picked), width=390)
+        phone.wait_for_selector("table.cq-pair-picked[data-cq-labelled]")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        cell = phone.locator("table.cq-pair-picked tbody tr").first.locator("td").last
+        assert cell.get_attribute("data-label") == heads[3]
+        box = cell.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390
+        phone.context.close()
         # An address that names no result, or one not made of an id, composes nothing.
         for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
             page.goto(base + f"pairs/?{query}")

@@ -501,7 +501,9 @@
 
   function sideBySide(documents, api) {
     const table = document.createElement("table");
-    table.className = "cq-table cq-pair-picked";
+    // On a phone it reads as cards, as the results' own tables do: a line each (scale, a
+    // figure), every result's value under its title, so no result is off the screen's edge.
+    table.className = "cq-table cq-pair-picked cq-cards";
     const head = table.createTHead().insertRow();
     head.appendChild(document.createElement("th")).textContent = "";
     for (const doc of documents) {
@@ -523,8 +525,10 @@
       // alone read a 512-GPU pass with nothing else published level with a silent record.
       ["Evidence", (d) => d.derived.evidence_words],
     ];
-    // Each figure, by what it is (`measuredAs`), where at least two of the results measured
-    // it: every one of a result's figures of it (a result may have several systems).
+    // Each figure, by what it is (`measuredAs`), of any of the results: every one of a result's
+    // figures of it (a result may have several systems). Those two or more results measured
+    // come first; a figure only one measured is shown too, beside "not measured" for the rest,
+    // or a pick of two clouds on different chips would show none of their figures.
     const figures = (d) => {
       const found = new Map();
       for (const m of d.record.measurements) {
@@ -534,9 +538,11 @@
       return found;
     };
     const each = documents.map(figures);
-    const keys = [...new Set(each.flatMap((found) => [...found.keys()]))].sort();
+    const sharedBy = (key) => each.filter((found) => found.has(key)).length;
+    const keys = [...new Set(each.flatMap((found) => [...found.keys()]))].sort(
+      (x, y) => (sharedBy(y) > 1) - (sharedBy(x) > 1) || (x < y ? -1 : x > y ? 1 : 0),
+    );
     for (const key of keys) {
-      if (each.filter((found) => found.has(key)).length < 2) continue;
       lines.push([key, (d, i) => (each[i].get(key) || []).map((m) => {
         const system = m.system ? ` (${m.system})` : "";
         // As the pages write a figure (english.number, provenance.value_words): minutes to
@@ -557,6 +563,7 @@
         row.insertCell().textContent = cell(doc, i);
       });
     }
+    labelCards(table);
     return table;
   }
 })();
