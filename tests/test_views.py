@@ -579,6 +579,20 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
         box = cell.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 390
         phone.context.close()
+        # Two providers side by side: both ticked in the provider filter, one press picks every
+        # result shown, and the view sets them all beside each other.
+        two = open_page(browser, base, "compare/?provider=Crusoe&provider=Lambda")
+        shown = [r for r in two.locator("table[data-cq-table] tbody tr").all() if r.is_visible()]
+        # A row names its provider first, then any note ("Lambda (joint submission)").
+        providers = {r.locator("td, th").first.inner_text().strip().split(" (")[0] for r in shown}
+        # Seventeen: the press picks the first twelve, as many as the view sets side by side.
+        assert providers == {"Crusoe", "Lambda"} and len(shown) > 12, providers
+        two.get_by_role("button", name="Pick the results shown (up to 12)").click()
+        assert two.locator("input.cq-pick:checked").count() == 12
+        two.locator(".cq-picker a").click()
+        two.wait_for_selector("table.cq-pair-picked")
+        assert two.locator("table.cq-pair-picked thead th").count() == 12 + 1
+        two.context.close()
         # An address that names no result, or one not made of an id, composes nothing.
         for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
             page.goto(base + f"pairs/?{query}")

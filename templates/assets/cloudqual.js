@@ -13,6 +13,8 @@
 (function () {
   "use strict";
 
+  const MOST = 12; // more results than a screen can read side by side
+
   // A cell's value for sorting and filtering: its data-cq-value where the shown text is not
   // the value (a GPU count, an ISO date), else its text.
   function valueOf(cell) {
@@ -153,15 +155,36 @@
     bar.className = "cq-picker";
     const words = document.createElement("span");
     const open = document.createElement("a");
-    bar.append(words, " ", open);
+    // Two providers set side by side are their results the filters leave: one press picks
+    // them all, rather than a box each (at most MOST, in the table's order).
+    const all = document.createElement("button");
+    all.type = "button";
+    all.className = "cq-copy";
+    all.textContent = `Pick the results shown (up to ${MOST})`;
+    bar.append(words, " ", open, " ", all);
     const picked = [];
+    all.addEventListener("click", () => {
+      const sorted = rows.length ? Array.from(rows[0].parentNode.rows) : [];
+      for (const row of sorted) {
+        const found = byId.get(row.getAttribute("data-cq-id"));
+        if (row.hidden || found === undefined || found.box.checked) continue;
+        if (picked.length >= MOST) break;
+        found.box.checked = true;
+        picked.push(found);
+      }
+      show();
+      changed();
+    });
     function show() {
-      open.hidden = picked.length < 2;
+      const fits = picked.length >= 2 && picked.length <= MOST;
+      open.hidden = !fits;
       words.textContent =
         picked.length < 2
           ? `Pick two results or more to set them side by side (${picked.length} picked).`
-          : `${picked.length} picked.`;
-      if (picked.length >= 2) {
+          : fits
+            ? `${picked.length} picked.`
+            : `${picked.length} picked: at most ${MOST} can be set side by side.`;
+      if (fits) {
         const address = new URL(pairs);
         const params = new URLSearchParams();
         if (picked.length === 2) {
@@ -440,7 +463,6 @@
   // pair's own page where the site has one; any other pick, or more (?r=ID&r=ID&r=ID), is
   // composed here from the results' API documents. Every value is set as text, never as markup.
   const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-  const MOST = 12; // more columns than a screen can read side by side
   const holder = document.querySelector(".cq-picked");
   const query = new URLSearchParams(window.location.search);
   const two = [query.get("a"), query.get("b")].filter((id) => id !== null);
