@@ -175,18 +175,19 @@ def test_compare_sorts_filters_and_reads_plain_without_script(
         assert status == f"{len(b200)} of {len(everything)} results shown."
         # One choice a provider, with every result filed under it, as its page lists them:
         # "Lambda" also picks "Lambda (its description names no cloud)".
-        providers = page.eval_on_selector_all(
-            "select[name=cq-provider] option", "options => options.map(o => o.textContent)"
-        )
+        # A box each, as the chips have, so two providers can be set beside each other.
+        boxes = page.locator("fieldset.cq-boxes", has_text="Provider")
+        providers = [t.strip() for t in boxes.locator("label").all_text_contents()]
         assert "Lambda" in providers and not [p for p in providers if "(" in p], providers
-        page.select_option("select[name=cq-provider]", label="Lambda")
+        lambda_box = boxes.get_by_role("checkbox", name="Lambda", exact=True)
+        lambda_box.check()
         lambda_b200 = visible_rows(page, "results")
         assert {r[2] for r in lambda_b200} == {"B200"}
         assert all(r[0].startswith("Lambda") for r in lambda_b200)
         assert len(lambda_b200) == sum(
             r[0].startswith("Lambda") and r[2] == "B200" for r in everything
         )
-        page.select_option("select[name=cq-provider]", value="")
+        lambda_box.uncheck()
         page.get_by_role("checkbox", name="B200", exact=True).uncheck()
         # Scale, largest first: the first row is the largest result, unstated ones last.
         gpus = page.get_by_role("button", name="Scale")
