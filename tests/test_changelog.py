@@ -22,8 +22,9 @@ import pytest
 import yaml
 from conftest import MINIMAL, ROOT
 
-from generator.changes.changelog import BUYER_WORDS
-from generator.changes.compare import What
+from generator.changes.changelog import BUYER_WORDS, buyer_line
+from generator.changes.compare import What, changes
+from generator.changes.diff import facts_of
 from generator.changes.history import History, history
 from generator.changes.revisions import revisions
 from generator.checks.loader import load_site
@@ -31,6 +32,7 @@ from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 
 RECORD = "content/validations/test-validation.yaml"
+ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")  # a record's id, as a change's subject holds it
 
 
 def _git(repository: Path, *args: str, day: str | None = None) -> str:
@@ -194,6 +196,18 @@ def test_the_real_history_of_the_content() -> None:
         "authored caveat removed",
         "under-review",
     ) in changed
+    # The page names each subject as a buyer reads it, never by a record's id: a trial check by
+    # its sentence, a source by its title, a figure by what ran, a caveat by its text alone.
+    lines = {
+        c.subject: buyer_line(c)
+        for step in found.steps
+        for c in step.changes
+        if c.subject is not None and (ID.fullmatch(c.subject) or " · " in c.subject)
+    }
+    assert {"under-review", "training-results-v6-0-copy"} <= set(lines), lines
+    for subject, line in lines.items():
+        assert subject not in line, (subject, line)
+    assert lines["under-review"].startswith("caveat removed: was ")
     reviewed = {(c.result, c.what, c.after) for c in by_commit["088fde3"].changes}
     assert ("lambda-hgx-b200-mlperf-training-v6", "last reviewed", "2026-12-04") in reviewed
     assert [day for day, _ in found.days()] == [date(2026, 12, 4), date(2026, 12, 3)]
@@ -447,3 +461,34 @@ def test_every_kind_of_change_has_words_for_a_buyer() -> None:
     assert set(BUYER_WORDS) == set(get_args(What))
     assert BUYER_WORDS["result added"] == "new result"
     assert BUYER_WORDS["measurement changed"] == "figure changed"
+
+
+def test_a_changed_check_source_and_figure_are_named_as_a_buyer_reads_them() -> None:
+    """A trial check is named by its sentence, a source by its title, a figure by what ran; the
+    diff for reviewers keeps the ids (`Change.subject`)."""
+    base = facts_of(ROOT / "content", Policy(date(2026, 12, 7)))
+    result = "lambda-nvidia-b200-sxm-180gb-mlperf-training-v5-0"
+    old = base[result]
+    checklist, items = next((c, i) for c, i in old.open_items.items() if i)
+    figure = next(iter(old.measurements))
+    source = old.sources[0]
+    new = old.model_copy(
+        update={
+            "open_items": {**old.open_items, checklist: items[1:]},
+            "measurements": {
+                k: f.model_copy(update={"value": "1.00 min"}) for k, f in old.measurements.items()
+            },
+            "sources": old.sources[1:],
+        }
+    )
+    lines = {c.what: (c.subject, buyer_line(c)) for c in changes({result: old}, {result: new})}
+    subject, line = lines["item closed"]
+    assert subject == f"{checklist}: {items[0]}"
+    assert line == f"trial check settled by the evidence: {old.labels[subject]}"
+    assert items[0] not in line and len(old.labels[subject]) > 40
+    subject, line = lines["measurement changed"]
+    assert subject == figure and " · " not in line
+    assert line.startswith(f"figure changed: {old.labels[figure]}: ")
+    subject, line = lines["source removed"]
+    assert subject == source and line == f"source removed: {old.labels[source]}"
+    assert source not in line

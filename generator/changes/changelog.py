@@ -7,7 +7,7 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
-from generator.changes.compare import moved
+from generator.changes.compare import Change, moved
 from generator.changes.history import History, Step
 from generator.english import plural
 
@@ -79,14 +79,27 @@ def step_note(step: Step, changed: bool) -> str | None:
     return None
 
 
+# A trial check's change says all in its words ("trial check no longer applies"): its "open →
+# does not apply" would say it twice.
+SAID_BY_WORDS = frozenset(
+    {"item opened", "item closed", "item no longer applies", "item now applies"}
+)
+
+
+def buyer_line(change: Change) -> str:
+    """One change as the page lists it: what happened, to what (the item's own sentence, the
+    figure's name, the source's title: never a record's id), and how its value moved."""
+    about = change.subject_words if change.subject_words is not None else change.subject
+    how = "" if change.what in SAID_BY_WORDS else moved(change)
+    return ": ".join(part for part in (BUYER_WORDS[change.what], about, how) if part)
+
+
 def _by_result(step: Step, on_site: set[str]) -> list[Any]:
     """A commit's changes by the result they change: (its id, its title, whether it is still on
-    the site, and each change with its words for a buyer and how its value moved)."""
+    the site, and each change with its line for a buyer)."""
     groups: dict[str, list[Any]] = {}
     for change in step.changes:
-        groups.setdefault(change.result, []).append(
-            (change, BUYER_WORDS[change.what], moved(change))
-        )
+        groups.setdefault(change.result, []).append((change, buyer_line(change)))
     return [
         (result_id, changes[0][0].title, result_id in on_site, changes)
         for result_id, changes in groups.items()

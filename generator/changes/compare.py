@@ -74,6 +74,8 @@ class Change(BaseModel):
     title: str  # its title, as the head build shows it (the base's, for a removed result)
     what: What
     subject: str | None = None  # which statement, caveat, item, measurement or source
+    # The subject as a buyer reads it (ResultFacts.labels): "" where the value says it all.
+    subject_words: str | None = None
     before: str | None = None
     after: str | None = None
     look_twice: str | None = None  # why a reviewer must look twice, or None
@@ -125,15 +127,35 @@ def changes(base: dict[str, ResultFacts], head: dict[str, ResultFacts]) -> list[
     return found
 
 
+# The results tables' columns, as their heads name them.
+ROW_WORDS = {
+    "provider": "provider",
+    "program": "program",
+    "chip": "chip",
+    "accelerators": "scale (GPUs)",
+    "evidence": "evidence",
+}
+
+
 def _result_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:
-    """Every fact of one result on both builds that moved, in the order its page shows them."""
-    yield from _fact_changes(old, new)
-    yield from _statement_changes(old, new)
-    yield from _caveat_changes(old, new)
-    yield from _item_changes(old, new)
-    yield from _measurement_changes(old, new)
-    yield from _row_and_source_changes(old, new)
-    yield from _wording_changes(old, new)
+    """Every fact of one result on both builds that moved, in the order its page shows them,
+    each subject named as a buyer reads it: the base's words for what the head no longer has."""
+    labels = old.labels | new.labels
+    for change in (
+        *_fact_changes(old, new),
+        *_statement_changes(old, new),
+        *_caveat_changes(old, new),
+        *_item_changes(old, new),
+        *_measurement_changes(old, new),
+        *_row_and_source_changes(old, new),
+        *_wording_changes(old, new),
+    ):
+        if change.subject is None:
+            yield change
+            continue
+        table = ROW_WORDS if change.what == "table row" else labels
+        words = table.get(change.subject, change.subject)
+        yield change.model_copy(update={"subject_words": words})
 
 
 def _change(

@@ -64,6 +64,11 @@ class ResultFacts(BaseModel):
     evidence: dict[str, str] = {}
     invalid: list[str] = []
     cited: dict[str, str] = {}
+    # What a buyer reads for each subject a change can name (an open item's sentence, a
+    # figure's name, a cited source's title, an evidence question; "" for a caveat, whose text
+    # is the change): the changelog speaks of them so, `cloudqual diff` by their ids. No
+    # default, so facts kept by a build before it are read again rather than left unnamed.
+    labels: dict[str, str]
 
 
 def _measurement_key(m: Measurement) -> str:
@@ -82,6 +87,24 @@ def _answer_words(answered: Answered) -> str:
     return f"{answered.word}{detail} ({answer.source})"
 
 
+def _figure_words(m: Measurement) -> str:
+    """A figure as a buyer names it: what ran, under which scenario, which metric, on which of
+    the result's systems."""
+    under = f", {m.scenario}" if m.scenario else ""
+    system = f", system {m.system}" if m.system else ""
+    return f"{workload_words(m)}{under} ({m.metric}{system})"
+
+
+def _shown_words(figure_scenario: str | None, against: str | None, note: str | None) -> str:
+    """What a figure's row shows besides its value, each part named."""
+    parts = (
+        ("measured under", figure_scenario),
+        ("against the chip maker's own", against),
+        ("note", note),
+    )
+    return "; ".join(f"{name}: {part}" for name, part in parts if part) or "nothing else"
+
+
 def _words(*parts: object) -> str:
     return " · ".join("not stated" if part is None else str(part) for part in parts)
 
@@ -94,17 +117,25 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
     for statement in validation.claims:
         statements[statement.text] = statement.grade
     measurements = {}
+    labels: dict[str, str] = {}
     for figure in derived.figures:
         m = figure.measurement
         measurements[_measurement_key(m)] = Figure(
             value=figure.value,
             source=m.source,
             grade=m.grade,
-            shown=_words(figure.scenario, figure.against, m.note),
+            shown=_shown_words(figure.scenario, figure.against, m.note),
         )
+        labels[_measurement_key(m)] = _figure_words(m)
     deployment, offer = validation.deployment, validation.offer
     cited = derive.cited_sources(site.sources, validation)
     row = facts.rows[validation.id]
+    for checklist, items in derived.open_items.items():
+        labels |= {f"{checklist}: {o.item.id}": o.wording for o in items}
+    labels |= {s.id: s.title for s in cited}
+    labels |= {a.question.id: a.question.question for a in derived.answers}
+    labels |= {c.rule: "" for c in derived.standard_caveats}
+    labels |= {c.id: "" for c in validation.caveats}
     return ResultFacts(
         id=validation.id,
         title=facts.titles[validation.id],
@@ -150,6 +181,7 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
             _words(r.system, r.benchmark, r.scenario, r.reason, r.grade) for r in validation.invalid
         ],
         cited={s.id: _words(s.title, s.publisher, s.url, s.published) for s in cited},
+        labels=labels,
     )
 
 
