@@ -119,6 +119,10 @@ def test_both_readers_leave_out_the_same_systems(
         ("v4.1", "cloud-tpu-trillium-512-maxtext", "Preview"),
         ("v4.1", "eos_ngc24.09_dgl", "Available on-premise"),
         ("v5.0", "nyx_n1_ngc25.04_nemo", "Available on-premise"),
+        # The makers' own v6.0 results a cloud's time is set against, held as excerpts.
+        ("v6.0", "MI355X_EPYC_9575F_primus", "Available on-premise"),
+        ("v6.0", "theia_ngpu72_ngc26.04_nemo", "Available on-premise"),
+        ("v6.0", "theia_ngpu8_ngc26.04_nemo", "Available on-premise"),
     }
     imported = {
         (name, system.key)
@@ -144,8 +148,12 @@ def test_an_excerpt_scores_as_the_summarizers_own_rule_does(
 
     monkeypatch.setattr(summarizer, "_read_result_file", parsed)
     folders = excerpts("v6.0")
-    scored = [s for s in read_round(FIXTURE / "v6.0", "6.0", excerpts=folders).scores if s.excerpt]
+    makers = frozenset(read_mapping(ROOT / "content").makers)
+    held = read_round(FIXTURE / "v6.0", "6.0", makers=makers, excerpts=folders)
+    # The clouds' results, and the makers' own that they are set against.
+    scored = [s for s in (*held.scores, *held.references) if s.excerpt]
     assert {s.folder for s in scored} == folders and len(folders) >= 10
+    assert {s.system.submitter for s in held.references} == {"AMD", "NVIDIA"}
     dropped = 0
     for score in scored:
         reference, _, factor = summarizer._compute_strong_score_standalone(
@@ -193,7 +201,25 @@ def test_the_published_records_hold_the_fixtures_scores() -> None:
     # Every cloud result of the fixture is a published measurement (Google's v4.1 gpt3 at 4,096
     # chips is one; so are Lambda's whole v5.1 round and the joint submitter's 512 GPUs).
     assert covered == found.keys()
-    # With Oracle's v6.0 MI355X result, read from a copy, and the v6.0 results read as excerpts.
-    assert len(covered) == 13 + len(excerpts("v6.0"))
+    # With Oracle's v6.0 MI355X result, read from a copy, and the clouds' v6.0 results read as
+    # excerpts (the makers' excerpts are references, below).
+    clouds = read_round(FIXTURE / "v6.0", "6.0", excerpts=excerpts("v6.0")).scores
+    assert len(covered) == 13 + sum(s.excerpt for s in clouds)
     for key in covered:
         assert published[key] == found[key], key
+    # Each v6.0 time set against a maker's own holds that maker's score, to the bit.
+    makers = frozenset(read_mapping(ROOT / "content").makers)
+    held = read_round(FIXTURE / "v6.0", "6.0", makers=makers, excerpts=excerpts("v6.0"))
+    maker_scores = {
+        (s.system.key, s.benchmark): s.minutes for s in (*held.references, *held.scores)
+    }
+    against = [
+        (m.reference, m.benchmark)
+        for v in site.validations.values()
+        if v.program == "mlperf-training" and v.program_release == "v6.0" and v.systems
+        for m in v.measurements
+        if m.reference is not None
+    ]
+    assert len(against) >= 10
+    for reference, benchmark in against:
+        assert reference.value == maker_scores[(reference.system, benchmark)], reference

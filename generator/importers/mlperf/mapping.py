@@ -30,14 +30,14 @@ def mapping_problems(
 ) -> list[Problem]:
     """Submitters and accelerators the mapping lacks: named, never guessed; and excerpts named
     of result folders the round does not hold, which would mark nothing."""
-    held = {scored.folder for scored in reading.scores}
+    held = {scored.folder for scored in (*reading.scores, *reading.references)}
     problems = [
         Problem(
             shown,
             Position(1, 1),
             "excerpts",
-            f"expected a cloud result folder of round {round_name}, found {folder!r}, which "
-            "the round's folder does not hold",
+            f"expected a result folder of round {round_name} (a cloud's, or a chip maker's it "
+            f"is set against), found {folder!r}, which the round's folder does not hold",
         )
         for folder in sorted(mapping.excerpt_folders(round_name) - held)
     ]

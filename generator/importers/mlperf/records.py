@@ -378,7 +378,7 @@ class RoundRecords(core.RoundBuilder):
             "unit": "min",
             "source": self.source_id(s.system),
             "grade": self.grade,
-            **({"note": note} if (note := wording.score_note(s)) else {}),
+            **({"note": note} if (note := wording.score_note(s, self.reference(s))) else {}),
             "system": s.system.key,
             "benchmark": s.benchmark,
             **({"runs_started": r} if (r := self.runs_started(s)) else {}),

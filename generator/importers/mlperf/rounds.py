@@ -385,7 +385,7 @@ def read_round(
                         shown = f"{submitter.name}/results/{key}/{folder.name}"
                         # A maker's log that cannot be read leaves no reference, and stops
                         # nothing: the maker's results are not imported.
-                        scored, _ = score(system, folder, shown, number)
+                        scored, _ = score(system, folder, shown, number, excerpt=shown in excerpts)
                         if scored.minutes is not None:
                             result.references.append(scored)
                 continue

@@ -55,9 +55,10 @@ def excerpt_words(scores: list[Score]) -> str:
     return "excerpts of " if excerpts == len(scores) else "excerpts of some of "
 
 
-def score_note(score: Score) -> str | None:
+def score_note(score: Score, reference: Score | None = None) -> str | None:
     """What a reader must know of how a time was scored: runs that did not count, logs read
-    as excerpts, and a scaling factor."""
+    as excerpts (its own, or those of the maker's `reference` it is set against), and a
+    scaling factor."""
     parts = []
     dropped, most = len(score.dropped), MAX_NON_CONVERGED.get(score.benchmark, 1)
     listed_runs = "; ".join(
@@ -110,6 +111,12 @@ def score_note(score: Score) -> str | None:
         parts.append(
             f"The mean is multiplied by the scaling_factor {score.scaling_factor!r} of "
             f"{score.folder}/scaling.json."
+        )
+    if reference is not None and reference.excerpt:
+        parts.append(
+            f"{reference.system.submitter}'s own time it is set against is scored the same "
+            f"way, from excerpts of its {plural('run log', len(reference.runs))} "
+            f"({reference.folder})."
         )
     return " ".join(parts) or None
 
