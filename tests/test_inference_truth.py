@@ -15,13 +15,20 @@ import pytest
 from test_history import Blocks
 
 from generator.derive.provenance import (
+    accuracy_words,
     against_words,
     served_words,
     system_of,
     value_words,
     workload_words,
 )
-from generator.model.measurements import Measurement, Reference, System
+from generator.model.measurements import (
+    AccuracyValue,
+    Measurement,
+    Reference,
+    ReportedAccuracy,
+    System,
+)
 from generator.model.site import Site
 from generator.model.validation import Validation
 
@@ -220,3 +227,22 @@ def test_a_model_run_in_a_benchmark_s_place_is_named_first() -> None:
         "neuralmagic_Llama-2-7b-chat-hf-FP8, run in Llama 2 70B's place"
     )
     assert workload_words(_measurement()) == "Llama 2 70B"
+
+
+def test_an_open_figure_s_accuracy_reads_to_four_decimals_and_is_judged_as_logged() -> None:
+    """The logs' seventeen digits are a float's: the words keep four decimals, while the judged
+    targets are the importer's, from the value as logged."""
+    reported = ReportedAccuracy(
+        values=[
+            AccuracyValue(metric="exact_match", value=81.17593436645396),
+            AccuracyValue(metric="TOKENS_PER_SAMPLE", value=3739.3393345487693),
+        ],
+        meets=["99% of the FP32 reference"],
+        misses=[],
+    )
+    words = accuracy_words(_measurement(accuracy=reported), _system(division="open"))
+    assert words == (
+        "no accuracy target (open division): its logs report exact_match 81.1759 and "
+        "TOKENS_PER_SAMPLE 3,739.3393, meeting the closed division's 99% of the FP32 reference "
+        "target"
+    )
