@@ -17,7 +17,10 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 PAGE_TEMPLATES = sorted(TEMPLATES.glob("*.j2"))
 
 # Filters that turn one value into its words or markup, and decide nothing.
-DISPLAY = {"md", "md_inline", "heading", "number", "slug", "listed", "spelled", "lowered", "join"}
+DISPLAY = {
+    "md", "md_inline", "heading", "number", "slug", "listed", "spelled", "lowered", "join",
+    "glossed",
+}  # fmt: skip
 
 
 def computing(source: str, env: Environment) -> list[str]:

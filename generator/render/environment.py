@@ -16,6 +16,7 @@ from generator.escape import visible
 from generator.model.grades import GRADE_MEANINGS, SHOWN_MEANINGS
 from generator.model.links import checklist_download, slug
 from generator.render import markup
+from generator.render.glossed import glossed
 
 
 def _shown(value: object) -> object:
@@ -48,6 +49,7 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         listed=listed,
         spelled=page_words.spelled,
         lowered=lowered,
+        glossed=glossed,
     )
     env.globals.update(
         grade_meanings=GRADE_MEANINGS,
