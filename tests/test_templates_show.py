@@ -72,3 +72,14 @@ def test_the_counter_finds_what_it_refuses() -> None:
     ]
     shown = "{% if a and not b or c is none %}{{ x|md_inline }}{{ xs|join(', ') }}{% endif %}"
     assert computing(shown, env) == []
+
+
+def test_a_page_that_hides_the_navigation_keeps_the_sites_sections_in_reach() -> None:
+    """A desktop screen shows no menu button: a page without the theme's navigation lists the
+    sections itself, under its heading."""
+    hiding = [t for t in PAGE_TEMPLATES if "\n  - navigation\n" in t.read_text(encoding="utf-8")]
+    assert len(hiding) >= 4
+    for template in hiding:
+        text = template.read_text(encoding="utf-8")
+        heading = text.index("\n# ", text.index("\n---\n", 4))
+        assert "{{ m.sections() }}" in text[heading : heading + 120], template.name
