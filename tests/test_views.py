@@ -660,6 +660,9 @@ CARD_PAGES = [
     "validations/nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1/",
     "providers/nebius/",
     "trial-checklists/nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1/",
+    # The sortable tables too: their header's sort buttons stay, in a row above the cards.
+    "compare/",
+    "figures/b200/",
 ]
 
 
@@ -700,6 +703,12 @@ def test_result_provider_and_workload_tables_read_as_cards_on_a_phone(
                         # The cell shows its column's name above it (CSS wraps content in quotes).
                         assert table["label"] == f'"{table["header"]}"', (path, table)
                         assert not table["wider"], (path, table)
+                if width == 390 and script and page.locator("table[data-cq-table]").count():
+                    # Read as cards, a sortable table keeps its sort buttons in reach.
+                    sort = page.locator("table[data-cq-table] thead button").first
+                    assert sort.is_visible(), path
+                    box = sort.bounding_box()
+                    assert box is not None and box["x"] + box["width"] <= width, path
                 if not script:
                     continue  # without the script, the tables are as they were: not cards
                 wide = page.evaluate(
