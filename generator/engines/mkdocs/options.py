@@ -11,7 +11,6 @@ from mkdocs.config.base import BaseConfigOption, Config, ValidationError
 from mkdocs.exceptions import PluginError
 
 from generator.pipeline import settings
-from generator.pipeline.run import Inputs
 from generator.render.output import Refused
 
 if TYPE_CHECKING:
@@ -52,9 +51,3 @@ def settings_of(options: CloudqualConfig, config: MkDocsConfig) -> settings.Sett
         )
     except (settings.SettingsError, Refused) as error:
         raise PluginError(f"cloudqual: {error}") from None
-
-
-def folders(options: CloudqualConfig, config: MkDocsConfig) -> tuple[Path, Path]:
-    """The content and templates folders."""
-    inputs: Inputs = settings_of(options, config).inputs
-    return inputs.content_dir, inputs.templates_dir

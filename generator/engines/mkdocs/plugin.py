@@ -18,6 +18,7 @@ from generator.engines.mkdocs.generated_files import add_generated, written_by_m
 from generator.engines.mkdocs.options import CloudqualConfig
 from generator.engines.mkdocs.site_folder import SiteFolder
 from generator.engines.session import Session
+from generator.pipeline.run import Inputs
 from generator.problems import ContentError
 from generator.render.output import Refused
 
@@ -36,6 +37,8 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self.session: Session | None = None  # kept across `mkdocs serve` rebuilds
         self.serving = self.dirty = False
         self.folder: SiteFolder | None = None
+        # The build's inputs, read once a build in on_pre_build: the later events use them.
+        self.inputs: Inputs | None = None
 
     # Defining it makes MkDocs keep this instance, and its session, across `mkdocs serve` rebuilds.
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -55,6 +58,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         found = options.settings_of(self.config, config)
+        self.inputs = found.inputs
         if self.session is None:
             self.session = Session(found.cache_dir, serving=self.serving, say=log.info)
         try:
@@ -66,9 +70,9 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
             log.warning(warning)
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
-        pages = self.session.pages if self.session else {}
-        _, templates = options.folders(self.config, config)
-        return add_generated(files, config, pages, assets.load(templates))
+        assert self.session is not None and self.inputs is not None
+        templates = self.inputs.templates_dir
+        return add_generated(files, config, self.session.pages, assets.load(templates))
 
     @event_priority(-100)  # last: every plugin has added its files, and MkDocs knows them all
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
@@ -96,8 +100,9 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
 
     @event_priority(-100)  # last, so every other plugin has written its files
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        assert self.session is not None and self.folder is not None
-        self.session.finish(*options.folders(self.config, config))  # made while MkDocs wrote
+        assert self.session is not None and self.folder is not None and self.inputs is not None
+        # Made while MkDocs wrote.
+        self.session.finish(self.inputs.content_dir, self.inputs.templates_dir)
         try:
             self.folder.finish(self.session.data, strict=config.strict)
         except Refused as error:
@@ -112,6 +117,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def on_serve(
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object
     ) -> LiveReloadServer:
-        for folder in options.folders(self.config, config):
+        inputs = self.inputs or options.settings_of(self.config, config).inputs
+        for folder in (inputs.content_dir, inputs.templates_dir):
             server.watch(str(folder))
         return server
