@@ -17,7 +17,7 @@ import feedparser
 import icalendar
 import jsonschema
 import pytest
-from conftest import ROOT
+from conftest import ROOT, variants
 from openapi_spec_validator import validate as validate_openapi
 
 from generator.derive import validity
@@ -287,7 +287,10 @@ def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -
     assert b"2026-12-02" in data[f"{API}/index.json"]
 
 
-@pytest.mark.parametrize("site_url", [None, "https://site.test/q/"])
+# Four renders of the whole site each: make check runs the published address, the nightly both.
+@pytest.mark.parametrize(
+    "site_url", variants(["https://site.test/q/"], [None, "https://site.test/q/"])
+)
 def test_the_quoted_data_files_are_the_build_s_own(site: Site, site_url: str | None) -> None:
     """A single build renders its pages from the data files the data page quotes, made alone,
     and makes the others while MkDocs writes the pages: the quoted ones are the same bytes, and

@@ -20,15 +20,17 @@ from typing import get_args
 import feedparser
 import pytest
 import yaml
-from conftest import MINIMAL, ROOT
+from conftest import AS_OF, MINIMAL, ROOT
 
 from generator.changes.changelog import BUYER_WORDS, buyer_line
 from generator.changes.compare import What, changes
-from generator.changes.diff import facts_of
 from generator.changes.history import History, history
+from generator.changes.result_facts import snapshot
 from generator.changes.revisions import revisions
 from generator.checks.loader import load_site
+from generator.derive.site_facts import derive_site
 from generator.model.policy import Policy
+from generator.model.site import Site
 from generator.pipeline.run import site_output
 
 RECORD = "content/validations/test-validation.yaml"
@@ -463,10 +465,12 @@ def test_every_kind_of_change_has_words_for_a_buyer() -> None:
     assert BUYER_WORDS["measurement changed"] == "figure changed"
 
 
-def test_a_changed_check_source_and_figure_are_named_as_a_buyer_reads_them() -> None:
+def test_a_changed_check_source_and_figure_are_named_as_a_buyer_reads_them(
+    real_site: Site,
+) -> None:
     """A trial check is named by its sentence, a source by its title, a figure by what ran; the
     diff for reviewers keeps the ids (`Change.subject`)."""
-    base = facts_of(ROOT / "content", Policy(date(2026, 12, 7)))
+    base = snapshot(real_site, derive_site(real_site, Policy(AS_OF)))
     result = "lambda-nvidia-b200-sxm-180gb-mlperf-training-v5-0"
     old = base[result]
     checklist, items = next((c, i) for c, i in old.open_items.items() if i)
