@@ -4,6 +4,7 @@ synthetic validations (tests/synthetic.py), built by `mkdocs build --strict`."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -590,9 +591,26 @@ def test_results_picked_open_side_by_side(browser: Browser, site_dir: Path) -> N
         assert providers == {"Crusoe", "Lambda"} and len(shown) > 12, providers
         two.get_by_role("button", name="Pick the results shown (up to 12)").click()
         assert two.locator("input.cq-pick:checked").count() == 12
+        # The five it could not pick are said, not dropped in silence.
+        said = two.locator(".cq-picker span").first.inner_text()
+        assert said == (
+            f"12 picked. {len(shown) - 12} more shown not picked: at most 12 can be set side by "
+            "side."
+        ), said
         two.locator(".cq-picker a").click()
         two.wait_for_selector("table.cq-pair-picked")
         assert two.locator("table.cq-pair-picked thead th").count() == 12 + 1
+        # Twelve columns scroll in their own frame: scrolled to its far corner, the results'
+        # titles are still at its top and the lines' names at its left.
+        held = two.locator("table.cq-pair-picked").evaluate(
+            """frame => { frame.scrollTop = 1e6; frame.scrollLeft = 1e6;
+              const box = frame.getBoundingClientRect();
+              const head = frame.querySelector('thead th:last-child').getBoundingClientRect();
+              const name = frame.querySelector('tbody tr:last-child th').getBoundingClientRect();
+              return [frame.scrollTop > 0 && frame.scrollLeft > 0,
+                      Math.abs(head.top - box.top) < 2, Math.abs(name.left - box.left) < 2]; }"""
+        )
+        assert held == [True, True, True], held
         two.context.close()
         # An address that names no result, or one not made of an id, composes nothing.
         for query in ("a=nothing-here&b=crusoe-hgx-b300-exemplar", "a=%3Cscript%3E&b=x"):
@@ -663,6 +681,8 @@ CARD_PAGES = [
     # The sortable tables too: their header's sort buttons stay, in a row above the cards.
     "compare/",
     "figures/b200/",
+    # Two results side by side: three columns that a phone cut at the second.
+    "pairs/azure-gb300-exemplar--nebius-nvidia-gb300-mlperf-training-v6-0/",
 ]
 
 
@@ -719,3 +739,21 @@ def test_result_provider_and_workload_tables_read_as_cards_on_a_phone(
                 )
                 assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, wide)
             context.close()
+
+
+@pytest.mark.parametrize("site_dir", REAL, indirect=True)
+def test_a_filter_hides_the_cards_it_leaves_out_on_a_phone(
+    browser: Browser, site_dir: Path
+) -> None:
+    """Read as cards, a table's rows are blocks: a row a filter leaves out must still be hidden,
+    as many shown as the status line counts."""
+    with served(site_dir) as base:
+        page = open_page(browser, base, "compare/?chip=GB300", width=390)
+        status = page.locator(".cq-controls [role=status]").inner_text()
+        shown, total = (int(n) for n in re.findall(r"\d+", status)[:2])
+        assert 0 < shown < total, status
+        rows = page.locator("table[data-cq-table=results] tbody tr")
+        assert sum(row.is_visible() for row in rows.all()) == shown
+        first = next(row for row in rows.all() if row.is_visible())
+        assert first.evaluate("r => getComputedStyle(r).display") == "block"
+        page.context.close()

@@ -163,12 +163,17 @@
     all.textContent = `Pick the results shown (up to ${MOST})`;
     bar.append(words, " ", open, " ", all);
     const picked = [];
+    let left = 0; // results shown that the last press could not pick, past MOST
     all.addEventListener("click", () => {
       const sorted = rows.length ? Array.from(rows[0].parentNode.rows) : [];
+      left = 0;
       for (const row of sorted) {
         const found = byId.get(row.getAttribute("data-cq-id"));
         if (row.hidden || found === undefined || found.box.checked) continue;
-        if (picked.length >= MOST) break;
+        if (picked.length >= MOST) {
+          left += 1;
+          continue;
+        }
         found.box.checked = true;
         picked.push(found);
       }
@@ -182,7 +187,8 @@
         picked.length < 2
           ? `Pick two results or more to set them side by side (${picked.length} picked).`
           : fits
-            ? `${picked.length} picked.`
+            ? `${picked.length} picked.` +
+              (left ? ` ${left} more shown not picked: at most ${MOST} can be set side by side.` : "")
             : `${picked.length} picked: at most ${MOST} can be set side by side.`;
       if (fits) {
         const address = new URL(pairs);
@@ -211,6 +217,7 @@
       box.className = "cq-pick";
       box.setAttribute("aria-label", `Pick ${label}`);
       box.addEventListener("change", () => {
+        left = 0; // a box ticked by hand: the press's count no longer holds
         const at = picked.findIndex((p) => p.id === id);
         if (box.checked && at < 0) picked.push({ id, label, box });
         if (!box.checked && at >= 0) picked.splice(at, 1);
