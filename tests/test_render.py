@@ -341,3 +341,15 @@ def test_a_checklist_drawn_from_another_providers_analysis_says_so(
     assert "a source about the list, not about this result" in page
     own = real_pages["trial-checklists/crusoe-hgx-b300-exemplar.md"]
     assert "a source about the list, not about this result" not in own
+
+
+def test_a_trial_checklist_dates_its_result_and_names_each_figures_metric(
+    real_pages: dict[str, str],
+) -> None:
+    """What a buyer reproduces: each figure with its metric, and the result's own date beside
+    the day the checklist was judged on (an undated result says so)."""
+    page = real_pages["trial-checklists/coreweave-nvidia-gb300-mlperf-training-v6-0.md"]
+    assert "(the result itself is dated 2026-06-16)" in page
+    assert 'min <span class="cq-served">(time to train)</span>' in page
+    undated = real_pages["trial-checklists/crusoe-hgx-b300-exemplar.md"]
+    assert "(the result itself is undated)" in undated
