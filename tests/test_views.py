@@ -683,6 +683,10 @@ CARD_PAGES = [
     "figures/b200/",
     # Two results side by side: three columns that a phone cut at the second.
     "pairs/azure-gb300-exemplar--nebius-nvidia-gb300-mlperf-training-v6-0/",
+    # The home page's providers by program, and the lists of results.
+    "",
+    "validations/",
+    "figures/",
 ]
 
 
