@@ -493,6 +493,23 @@ def test_a_changed_check_source_and_figure_are_named_as_a_buyer_reads_them(
     subject, line = lines["measurement changed"]
     assert subject == figure and " · " not in line
     assert line.startswith(f"figure changed: {old.labels[figure]}: ")
+    # A part of a figure's row that moved is named alone: the note beside it, unchanged, is not
+    # written out again.
+    part = "against the chip maker's own"
+    noted = next(k for k, f in old.measurements.items() if "note" in f.shown)
+    figure_now = old.measurements[noted].model_copy(
+        update={"shown": {**old.measurements[noted].shown, part: "90%"}}
+    )
+    moved = changes(
+        {result: old},
+        {result: old.model_copy(update={"measurements": {**old.measurements, noted: figure_now}})},
+    )
+    (shown,) = [c for c in moved if c.what == "measurement shown"]
+    was = old.measurements[noted].shown.get(part)
+    assert buyer_line(shown) == (
+        f"how a figure is shown changed: {old.labels[noted]}, {part}: "
+        + (f"{was} → 90%" if was else "90%")
+    )
     subject, line = lines["source removed"]
     assert subject == source and line == f"source removed: {old.labels[source]}"
     assert source not in line

@@ -400,7 +400,13 @@ def test_the_program_page_says_which_rounds_are_held(real_output: Output) -> Non
         "validations/lambda-nvidia-b200-sxm-180gb-mlperf-inference-v5-1.md"
     ].markdown
     # The figure, its scenario and target, and the maker's own beside it as a share, cited.
-    assert "<td>Server, 99% of the FP32 reference; closed division, available</td>" in lambda_
+    # Its scenario cell, with MLPerf's terms linked to the glossary where a buyer meets them.
+    glossary = "../../glossary/"
+    assert (
+        f'<td><a class="cq-term" href="{glossary}#scenario-server">Server</a>, 99% of the FP32 '
+        f'reference; <a class="cq-term" href="{glossary}#division">closed division</a>, '
+        f'<a class="cq-term" href="{glossary}#availability-available">available</a></td>'
+    ) in lambda_
     assert (
         "101% of NVIDIA&#39;s own result (99,123 Tokens/s on 8 GPUs), same round; the same "
         'framework described (<a class="cq-cite" '

@@ -280,9 +280,15 @@ def _measurement_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]
                 subject=key,
                 look_twice=raised,
             )
-        if before_figure.shown != after_figure.shown:
-            before, after = before_figure.shown, after_figure.shown
-            yield _change(new, "measurement shown", before, after, subject=key)
+        # Each part of the row that moved, alone: a maker's share added says so, without the
+        # note that did not change (a file's path, a scaling factor) written out twice.
+        was, now = before_figure.shown, after_figure.shown
+        for part in sorted(was.keys() | now.keys()):
+            if was.get(part) != now.get(part):
+                subject = f"{key} · {part}"
+                yield _change(
+                    new, "measurement shown", was.get(part), now.get(part), subject=subject
+                )
 
 
 def _row_and_source_changes(old: ResultFacts, new: ResultFacts) -> Iterator[Change]:

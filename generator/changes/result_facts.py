@@ -24,8 +24,9 @@ class Figure(BaseModel):
     value: str  # as pages show it: "11.64 min"
     source: str
     grade: str
-    # What else its row shows: what it was measured under, beside whose, and its note.
-    shown: str = ""
+    # What else its row shows, each part by its name: what it was measured under, beside whose
+    # (against the chip maker's own), and its note. A change names only the parts that moved.
+    shown: dict[str, str] = {}
 
 
 class ResultFacts(BaseModel):
@@ -95,14 +96,16 @@ def _figure_words(m: Measurement) -> str:
     return f"{workload_words(m)}{under} ({m.metric}{system})"
 
 
-def _shown_words(figure_scenario: str | None, against: str | None, note: str | None) -> str:
-    """What a figure's row shows besides its value, each part named."""
-    parts = (
-        ("measured under", figure_scenario),
-        ("against the chip maker's own", against),
-        ("note", note),
-    )
-    return "; ".join(f"{name}: {part}" for name, part in parts if part) or "nothing else"
+# The parts of a figure's row besides its value, as a change names them.
+SHOWN_PARTS = ("measured under", "against the chip maker's own", "note")
+
+
+def _shown_parts(
+    figure_scenario: str | None, against: str | None, note: str | None
+) -> dict[str, str]:
+    """What a figure's row shows besides its value, by each part's name."""
+    parts = dict(zip(SHOWN_PARTS, (figure_scenario, against, note), strict=True))
+    return {name: part for name, part in parts.items() if part}
 
 
 def _words(*parts: object) -> str:
@@ -124,9 +127,11 @@ def result_facts(site: Site, facts: SiteFacts, validation: Validation) -> Result
             value=figure.value,
             source=m.source,
             grade=m.grade,
-            shown=_shown_words(figure.scenario, figure.against, m.note),
+            shown=_shown_parts(figure.scenario, figure.against, m.note),
         )
         labels[_measurement_key(m)] = _figure_words(m)
+        for part in SHOWN_PARTS:
+            labels[f"{_measurement_key(m)} · {part}"] = f"{_figure_words(m)}, {part}"
     deployment, offer = validation.deployment, validation.offer
     cited = derive.cited_sources(site.sources, validation)
     row = facts.rows[validation.id]

@@ -450,6 +450,8 @@
     if (!head || !table.tBodies.length) return;
     const names = [...head.cells].map((cell) => cell.textContent.trim());
     table.setAttribute("role", "table");
+    // Its caption keeps its role too: a link in it would be a child a table may not have.
+    if (table.caption) table.caption.setAttribute("role", "caption");
     for (const part of [table.tHead, ...table.tBodies]) part.setAttribute("role", "rowgroup");
     for (const cell of head.cells) cell.setAttribute("role", "columnheader");
     head.setAttribute("role", "row");
