@@ -132,7 +132,7 @@ ROW_WORDS = {
     "provider": "provider",
     "program": "program",
     "chip": "chip",
-    "accelerators": "scale (GPUs)",
+    "accelerators": "scale",  # GPUs or TPU chips: the count alone
     "evidence": "evidence",
 }
 

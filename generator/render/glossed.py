@@ -9,7 +9,8 @@ from markupsafe import Markup, escape
 
 from generator.escape import visible
 
-# Each term, as the figures' words write it, and its glossary entry (templates/glossary.md.j2).
+# Each term, as the figures' words write it, and its glossary entry (derive/glossary.py's
+# MLPERF_TERMS; tests/test_glossed.py holds the two together).
 TERMS = {
     "SingleStream": "scenario",
     "Offline": "scenario-offline",
