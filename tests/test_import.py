@@ -646,3 +646,21 @@ def test_an_excerpt_the_round_does_not_hold_is_named() -> None:
         assert [(p.path, p.field) for p in problems] == [("mlperf-training.yaml", "excerpts")]
         assert repr(gone) in problems[0].message
         setattr(reading, kind, kept)
+
+
+def test_a_statement_on_a_system_the_round_does_not_hold_is_named() -> None:
+    """A submitter's own words kept for a system the round lacks would be shown with no result,
+    or silently dropped: a typo in its system key stops the import, named."""
+    mapping = read_mapping(ROOT / "content")
+    makers = frozenset(mapping.makers)
+    listed = mapping.excerpt_folders("v6.0")
+    reading = read_round(ROOT / "tests/fixtures/mlperf/v6.0", "6.0", makers=makers, excerpts=listed)
+    assert any(said.round == "v6.0" for said in mapping.statements)
+    assert not mapping_problems(reading, mapping, "mlperf-training.yaml", "v6.0")
+    said = next(said for said in mapping.statements if said.round == "v6.0")
+    mistyped = mapping.model_copy(
+        update={"statements": [said.model_copy(update={"systems": ["b200_n9_typo"]})]}
+    )
+    problems = mapping_problems(reading, mistyped, "mlperf-training.yaml", "v6.0")
+    assert [(p.path, p.field) for p in problems] == [("mlperf-training.yaml", "statements")]
+    assert "'Lambda' on b200_n9_typo" in problems[0].message

@@ -75,22 +75,28 @@ def test_the_imported_training_rounds_are_in_content(site: Site) -> None:
         v for v in site.validations.values() if v.program == "mlperf-training" and v.systems
     ]
     assert {v.program_release for v in imported} == {"v4.1", "v5.0", "v5.1", "v6.0"}
-    assert sum(len(v.measurements) for v in imported) == 101
+    assert sum(len(v.measurements) for v in imported) == 103
     # v6.0 is read from a copy not authored by MLCommons: every fact of it is secondary.
     copied = [v for v in imported if v.program_release == "v6.0"]
     assert copied and all(m.grade == "secondary" for v in copied for m in v.measurements)
     # All but Oracle's MI355X time, read whole, are scored from excerpts, and say so.
     excerpted = [m for v in copied for m in v.measurements if m.system != "8xMI355X_2xEPYC_9575F"]
-    assert len(excerpted) == 28
+    assert len(excerpted) == 30
     assert all("Scored from excerpts of its" in (m.note or "") for m in excerpted)
     # Every measurement sits on one of its record's systems, with MLCommons' benchmark id.
     for v in imported:
         keys = {s.key for s in v.systems}
         assert all(m.system in keys and m.benchmark for m in v.measurements)
-    # Lambda's v6.0 results stay as hand-typed: no v6.0 repository was imported.
-    v6 = site.validations["lambda-hgx-b200-mlperf-training-v6"]
+    # Lambda's GB300 results stay hand-typed: the copy holds no description of that system.
+    v6 = site.validations["lambda-gb300-nvl72-mlperf-training-v6"]
     assert not v6.systems
     assert {m.grade for m in v6.measurements} == {"provider-reported"}
+    # Its B200 results are read from the copy's logs, and keep Lambda's own words beside them.
+    b200 = site.validations["lambda-nvidia-b200-sxm-180gb-mlperf-training-v6-0"]
+    assert [round(m.value, 4) for m in b200.measurements] == [85.2632, 96.4571]
+    said = [c for c in b200.claims if c.source == "lambda-mlperf-training-v6"]
+    assert [c.grade for c in said] == ["provider-reported"] * 3
+    assert "85.26 minutes" in said[0].text
 
 
 def test_imported_results_carry_the_benchmark_caveats_and_others_do_not(site: Site) -> None:

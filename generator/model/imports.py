@@ -139,6 +139,22 @@ class DeploymentEntry(Strict):
     )
 
 
+class Statement(Strict):
+    """What a submitter says of its own results of one round, in its words and with its source:
+    the import adds it to the result's claims, so a figure read from the logs keeps the
+    submitter's own statements beside it."""
+
+    round: RoundName
+    submitter: Text = Field(description="The submitter as published.")
+    text: Text
+    source: Id
+    grade: Grade
+    systems: list[Text] | None = Field(
+        default=None,
+        description="The system keys it speaks of; null for every system of the submitter.",
+    )
+
+
 class TrainingMapping(Strict):
     """content/imports/mlperf-training.yaml."""
 
@@ -166,6 +182,10 @@ class TrainingMapping(Strict):
     )
     deployments: dict[RoundName, dict[Text, DeploymentEntry]] = Field(
         default_factory=dict, description="By round, then by submitter as published."
+    )
+    statements: list[Statement] = Field(
+        default_factory=list,
+        description="What submitters say of their own results, added to those results' claims.",
     )
     makers: dict[Text, Text] = Field(
         default_factory=dict,

@@ -28,8 +28,9 @@ def read_mapping(content: Path) -> TrainingMapping:
 def mapping_problems(
     reading: Round, mapping: TrainingMapping, shown: str, round_name: str
 ) -> list[Problem]:
-    """Submitters and accelerators the mapping lacks: named, never guessed; and excerpts named
-    of result folders the round does not hold, which would mark nothing."""
+    """Submitters and accelerators the mapping lacks: named, never guessed; and excerpts and
+    statements named of result folders or systems the round does not hold, which would mark
+    nothing."""
     held = {scored.folder for scored in (*reading.scores, *reading.references)}
     problems = [
         Problem(
@@ -40,6 +41,23 @@ def mapping_problems(
             f"is set against), found {folder!r}, which the round's folder does not hold",
         )
         for folder in sorted(mapping.excerpt_folders(round_name) - held)
+    ]
+    keys = {(system.submitter, system.key) for system in reading.systems}
+    problems += [
+        Problem(
+            shown,
+            Position(1, 1),
+            "statements",
+            f"expected a statement on a submitter's systems of round {round_name}, found one of "
+            f"{said.submitter!r} on {', '.join(said.systems or ['every system'])}, which the "
+            "round's folder does not hold: it would be shown with no result",
+        )
+        for said in mapping.statements
+        if said.round == round_name
+        and not any(
+            submitter == said.submitter and (said.systems is None or key in said.systems)
+            for submitter, key in keys
+        )
     ]
     for system in reading.systems:
         if system.submitter not in mapping.submitters:

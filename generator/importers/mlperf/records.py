@@ -329,6 +329,7 @@ class RoundRecords(core.RoundBuilder):
         ]
         claims += [self.repeat_claim(score, first) for score in again]
         claims += self.renamed_claims(submitters)
+        claims += self.statements(group)
         if entry.cloud != "submitter":
             claims.append(
                 core.unstated_claim(
@@ -392,6 +393,18 @@ class RoundRecords(core.RoundBuilder):
             {"text": renamed.note, "source": renamed.source, "grade": self.grade}
             for name in submitters
             if (renamed := self.mapping.submitters[name].renamed) is not None
+        ]
+
+    def statements(self, group: Group) -> list[dict[str, Any]]:
+        """What the group's submitters say of these results, from the mapping, in its order."""
+        keys = {s.key for s in group.systems}
+        submitters = {s.submitter for s in group.systems}
+        return [
+            {"text": said.text, "source": said.source, "grade": said.grade}
+            for said in self.mapping.statements
+            if said.round == self.round_name
+            and said.submitter in submitters
+            and (said.systems is None or keys & set(said.systems))
         ]
 
     def repeat_claim(self, score: Score, first: str) -> dict[str, Any]:
