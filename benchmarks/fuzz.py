@@ -1,4 +1,4 @@
-"""Fuzz the loader and the checks: the properties of tests/test_fuzz.py, on many more examples.
+"""Fuzz the loader and the checks: the properties of tests/load/test_fuzz.py, on many more examples.
 
 Run: .venv/bin/python benchmarks/fuzz.py [examples] [seed]
 

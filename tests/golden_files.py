@@ -5,8 +5,9 @@ beside the input it comes from. Every golden test holds its output to its file t
 After a deliberate change, one switch rewrites them, by kind, then read the diff before
 committing it:
 
-    CLOUDQUAL_UPDATE_GOLDEN=pages .venv/bin/pytest tests/test_golden_pages.py
-    CLOUDQUAL_UPDATE_GOLDEN=checks,diffs .venv/bin/pytest tests/test_golden.py tests/test_diff.py
+    CLOUDQUAL_UPDATE_GOLDEN=pages .venv/bin/pytest tests/render/test_golden_pages.py
+    CLOUDQUAL_UPDATE_GOLDEN=checks,diffs .venv/bin/pytest tests/checks/test_golden.py \
+        tests/publish/test_diff.py
     CLOUDQUAL_UPDATE_GOLDEN=1 .venv/bin/pytest      # every kind
 
 A kind the switch names that is not one of KINDS stops the run before a file is written.
@@ -76,7 +77,7 @@ def assert_golden(kind: str, golden: Path, found: str | bytes) -> None:
     ours = found.encode("utf-8") if isinstance(found, str) else found
     if rewrites(kind):
         _write(golden, ours)
-    # The running test's file, as pytest names it: "tests/test_diff.py::test_... (call)".
+    # The running test's file, as pytest names it: "tests/publish/test_diff.py::test_... (call)".
     test_file = os.environ.get("PYTEST_CURRENT_TEST", "").partition("::")[0]
     again = f"If the change is deliberate: {SWITCH}={kind} .venv/bin/pytest {test_file}".rstrip()
     if not golden.is_file():

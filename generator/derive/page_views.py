@@ -1,6 +1,6 @@
 """What each page shows beyond the site's facts: the groupings, labels and counts a page's
 template prints, made here so the renderer only picks a template and renders it, and the
-templates only show (tests/test_templates_show.py).
+templates only show (tests/render/test_templates_show.py).
 
 Each function reads the checked `Site` and its derived `SiteFacts`; none renders.
 """

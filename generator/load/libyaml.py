@@ -8,8 +8,8 @@ exactly as ruamel (with the reader's fixes) does:
   or where the reader corrects ruamel (`plain`);
 - only for a file that reads without a single problem: any problem, a parse error included, and
   the file is read again by ruamel, so every message and position is ruamel's, as before.
-tests/test_libyaml.py holds both readings equal on every content file, every yaml-test-suite case
-and generated YAML.
+tests/load/test_libyaml.py holds both readings equal on every content file, every yaml-test-suite
+case and generated YAML.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Jinja environment pages are rendered in: autoescaped, strict about undefined names, and
-given only the filters that format (tests/test_templates_show.py holds templates to them)."""
+given only the filters that format (tests/render/test_templates_show.py holds templates to them)."""
 
 from __future__ import annotations
 

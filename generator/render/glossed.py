@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 from generator.escape import visible
 
 # Each term, as the figures' words write it, and its glossary entry (derive/glossary.py's
-# MLPERF_TERMS; tests/test_glossed.py holds the two together).
+# MLPERF_TERMS; tests/render/test_glossed.py holds the two together).
 TERMS = {
     "SingleStream": "scenario",
     "Offline": "scenario-offline",

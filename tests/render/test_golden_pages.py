@@ -14,7 +14,7 @@ in these folders' diff, where a reviewer reads what a reader will see.
 
 Regenerate after a deliberate change, then read the diff before committing it:
 
-    CLOUDQUAL_UPDATE_GOLDEN=pages .venv/bin/pytest tests/test_golden_pages.py
+    CLOUDQUAL_UPDATE_GOLDEN=pages .venv/bin/pytest tests/render/test_golden_pages.py
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from jinja2 import Environment, nodes
 
 from generator.render.environment import environment
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 PAGE_TEMPLATES = sorted(TEMPLATES.glob("*.j2"))
 
 # Filters that turn one value into its words or markup, and decide nothing.

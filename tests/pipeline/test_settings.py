@@ -20,7 +20,7 @@ from generator.engines.project import read_config
 from generator.pipeline import settings
 from generator.pipeline.run import Inputs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "minimal" / "content"
 
 PLUGIN_BLOCK = "  - cloudqual:\n      content_dir: content\n      templates_dir: templates\n"

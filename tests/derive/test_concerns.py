@@ -111,7 +111,7 @@ def test_the_clustermax_program_lists_every_criterion_of_its_file(real_site: Sit
     import json
     from pathlib import Path
 
-    path = Path(__file__).parent / "fixtures" / "clustermax" / "criteria-checks.json"
+    path = Path(__file__).parents[1] / "fixtures" / "clustermax" / "criteria-checks.json"
     published = json.loads(path.read_text(encoding="utf-8"))["criteria"]
     catalogue = real_site.programs["semianalysis-clustermax"].catalogue
     assert catalogue is not None and "ebc0390" in catalogue.at

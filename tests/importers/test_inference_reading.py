@@ -1,7 +1,8 @@
 """Reading a round of MLPerf Inference results that is not well formed: each broken system
 description is a problem at its path, each run without a valid figure is kept with the reason,
 and each model folder counts as the benchmark MLCommons' checker would take it for. The rounds
-here are written by the tests; the trimmed real rounds are tests/test_import_inference.py's."""
+here are written by the tests; the trimmed real rounds are
+tests/importers/test_import_inference.py's."""
 
 from __future__ import annotations
 

@@ -179,7 +179,7 @@ def test_a_build_after_an_edit_reuses_the_remembered_pages_the_edit_leaves(
     whose signatures are unchanged are reused, and the rest rendered; the site is byte for byte
     a cold build's. A record, a template, the code or a dependency changed: nothing is reused
     that reads it (in the minimal content, every page reads its one result). Which pages each
-    record kind's edit leaves is tests/test_incremental.py's, with the same signatures."""
+    record kind's edit leaves is tests/pipeline/test_incremental.py's, with the same signatures."""
     content = copy_content(MINIMAL, tmp_path / "content")
     templates = tmp_path / "templates"
     shutil.copytree(ROOT / "templates", templates)

@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 from generator.derive.suites import reconcile, release_changes, suite_counts
 from generator.model.site import Site
 
-FIXTURES = Path(__file__).parent / "fixtures" / "exemplar"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "exemplar"
 TAGS = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 
 

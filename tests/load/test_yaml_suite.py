@@ -23,7 +23,7 @@ import pytest
 
 from generator.load.reader import load_text
 
-FIXTURE = Path(__file__).parent / "fixtures" / "yaml-test-suite" / "cases.json"
+FIXTURE = Path(__file__).parents[1] / "fixtures" / "yaml-test-suite" / "cases.json"
 CASES: dict[str, dict[str, Any]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 # The loader's refusals of things content may not use, whatever YAML allows.

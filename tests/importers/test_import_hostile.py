@@ -187,7 +187,7 @@ def test_a_name_from_a_results_folder_is_never_a_link(
     assert HOSTILE not in str(record["summary"])  # escaped, as Markdown must hold it
     site = load_site(workspace.content)
     output = site_output(
-        site, Path(__file__).parent.parent / "templates", policy=Policy(date(2026, 12, 4))
+        site, Path(__file__).parents[2] / "templates", policy=Policy(date(2026, 12, 4))
     )
     page = output.pages[f"validations/{VALIDATION}.md"].markdown
     sources = [p.markdown for uri, p in output.pages.items() if "evil" in p.markdown]
