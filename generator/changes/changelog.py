@@ -86,11 +86,20 @@ SAID_BY_WORDS = frozenset(
 )
 
 
+# A value longer than this (a figure's note on how it was scored, a summary) is not repeated on
+# the page: a buyer learns that it changed and reads it on the result's page, a step away;
+# `cloudqual diff` keeps both wordings whole for a reviewer.
+LONGEST_SHOWN = 160
+
+
 def buyer_line(change: Change) -> str:
     """One change as the page lists it: what happened, to what (the item's own sentence, the
-    figure's name, the source's title: never a record's id), and how its value moved."""
+    figure's name, the source's title: never a record's id), and how its value moved, where
+    that is short enough to read in a line."""
     about = change.subject_words if change.subject_words is not None else change.subject
     how = "" if change.what in SAID_BY_WORDS else moved(change)
+    if len(how) > LONGEST_SHOWN:
+        how = "read it on the result's page"
     return ": ".join(part for part in (BUYER_WORDS[change.what], about, how) if part)
 
 

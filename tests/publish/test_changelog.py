@@ -23,7 +23,7 @@ import yaml
 from conftest import AS_OF, MINIMAL, ROOT
 
 from generator.changes.changelog import BUYER_WORDS, buyer_line
-from generator.changes.compare import What, changes
+from generator.changes.compare import Change, What, changes
 from generator.changes.history import History, history
 from generator.changes.result_facts import snapshot
 from generator.changes.revisions import revisions
@@ -463,6 +463,26 @@ def test_every_kind_of_change_has_words_for_a_buyer() -> None:
     assert set(BUYER_WORDS) == set(get_args(What))
     assert BUYER_WORDS["result added"] == "new result"
     assert BUYER_WORDS["measurement changed"] == "figure changed"
+
+
+def test_a_long_wording_is_not_repeated_on_the_page() -> None:
+    """A figure's note on how it was scored runs to a paragraph: the page says that it changed,
+    and leaves the wording to the result's page; a short value still reads in the line."""
+    note = "Scored from excerpts of its 10 run logs, not the whole logs: " + "each line. " * 20
+    long = Change(
+        result="r",
+        title="R",
+        what="measurement shown",
+        subject="m",
+        subject_words="Llama 3.1 8B",
+        before=note,
+        after=note + " Rescored.",
+    )
+    line = buyer_line(long)
+    assert line == "how a figure is shown changed: Llama 3.1 8B: read it on the result's page"
+    assert "excerpts" not in line
+    short = long.model_copy(update={"before": "8 GPUs", "after": "16 GPUs"})
+    assert buyer_line(short).endswith(": Llama 3.1 8B: 8 GPUs → 16 GPUs")
 
 
 def test_a_changed_check_source_and_figure_are_named_as_a_buyer_reads_them(

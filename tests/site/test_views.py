@@ -676,6 +676,8 @@ def test_the_figures_of_a_chip_answer_which_cloud_is_closest_to_the_maker(
 
 CARD_PAGES = [
     "validations/nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1/",
+    # A result's systems, each with its description cited by a plain word.
+    "validations/coreweave-nvidia-gb300-mlperf-training-v6-0/",
     "providers/nebius/",
     "trial-checklists/nebius-nvidia-b200-sxm-180gb-mlperf-inference-v5-1/",
     # The sortable tables too: their header's sort buttons stay, in a row above the cards.
@@ -687,6 +689,12 @@ CARD_PAGES = [
     "",
     "validations/",
     "figures/",
+    # A program's concerns and its catalogue of criteria, the workloads index and the data page's
+    # endpoints; a summary whose framework build is one long token.
+    "programs/semianalysis-clustermax/",
+    "workloads/",
+    "data/",
+    "validations/google-cloud-nvidia-gb200-mlperf-inference-v6-1/",
 ]
 
 
@@ -733,6 +741,13 @@ def test_result_provider_and_workload_tables_read_as_cards_on_a_phone(
                     assert sort.is_visible(), path
                     box = sort.bounding_box()
                     assert box is not None and box["x"] + box["width"] <= width, path
+                if width == 1280:
+                    # A cite that is a plain word reads whole, never "descriptio/n".
+                    split = page.evaluate(
+                        """() => [...document.querySelectorAll('a.cq-cite--word')]
+                          .filter((a) => a.getClientRects().length > 1).length"""
+                    )
+                    assert split == 0, path
                 if not script:
                     continue  # without the script, the tables are as they were: not cards
                 wide = page.evaluate(
@@ -742,6 +757,18 @@ def test_result_provider_and_workload_tables_read_as_cards_on_a_phone(
                     width,
                 )
                 assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, wide)
+                if width == 390:
+                    # Nor does a table scroll in its own box: a value cut at the box's edge is
+                    # as lost on a phone as one past the screen's.
+                    scrolled = page.evaluate(
+                        """() => [...document.querySelectorAll('.md-content table')]
+                          .filter((t) => t.offsetParent !== null)
+                          // a chart's data table, in its closed disclosure, is not on screen
+                          .filter((t) => t.closest('details:not([open])') === null)
+                          .filter((t) => t.scrollWidth > t.clientWidth + 1)
+                          .map((t) => [t.className, t.scrollWidth, t.clientWidth])"""
+                    )
+                    assert not scrolled, (path, scrolled)
             context.close()
 
 
