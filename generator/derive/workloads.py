@@ -74,6 +74,10 @@ class ChipView:
     providers: list[tuple[str, str]]  # (id, name), by name
     rows: list[WorkloadRow]
     without: list[Validation]  # results on the chip that name no workload
+    # Every result on the chip by provider, as `providers` orders them, each provider's by
+    # program and round, the newest round first: which clouds have results, and from which
+    # programs, in a table of a row a provider.
+    results: list[tuple[str, str, list[Validation]]] = field(default_factory=list)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -126,6 +130,7 @@ def by_chip(
     """Every chip with a result, its workloads crossed with its providers."""
     rows: dict[str, dict[tuple[str, ...], WorkloadRow]] = defaultdict(dict)
     providers: dict[str, set[str]] = defaultdict(set)
+    results: dict[str, dict[str, list[Validation]]] = defaultdict(lambda: defaultdict(list))
     without: dict[str, list[Validation]] = defaultdict(list)
     for v in validations:
         chip = derived[v.id].reconciliation.chip
@@ -133,6 +138,7 @@ def by_chip(
             continue
         program = site.programs[v.program].name
         providers[chip].add(v.provider)
+        results[chip][v.provider].append(v)
         covered = False
         noun = accelerator_noun(site.platforms.get(v.platform or ""), v)
         measured: dict[str, list[Measurement]] = defaultdict(list)
@@ -172,8 +178,21 @@ def by_chip(
             ((p, site.providers[p].name) for p in providers[chip]), key=lambda item: item[::-1]
         )
         ordered = [rows[chip][key] for key in sorted(rows[chip])]
-        views.append(ChipView(chip, slugs[chip], listed, ordered, without[chip]))
+        held = [(p, name, _newest_first(site, results[chip][p])) for p, name in listed]
+        views.append(ChipView(chip, slugs[chip], listed, ordered, without[chip], held))
     return views
+
+
+def _newest_first(site: Site, validations: list[Validation]) -> list[Validation]:
+    """A provider's results on a chip by program name, then the newest round first (a result
+    of no stated round last), then id."""
+
+    def key(v: Validation) -> tuple[str, bool, tuple[int, ...], str]:
+        release = release_key(v.program_release)
+        newest = tuple(-part for part in release) if release is not None else ()
+        return (site.programs[v.program].name, release is None, newest, v.id)
+
+    return sorted(validations, key=key)
 
 
 # --- two results side by side ---------------------------------------------------------------------

@@ -136,3 +136,26 @@ def test_the_home_page_says_how_fresh_the_evidence_is(facts: SiteFacts, real_sit
     assert f"{undated} results no source dates" in said
     assert freshness(newest, 0, AS_OF).endswith("earlier.")
     assert freshness(None, 3, AS_OF).startswith("On 2026-12-02, no result on this site is dated")
+
+
+def test_a_chips_workloads_page_says_who_has_results_on_it_and_from_which_programs(
+    facts: SiteFacts,
+) -> None:
+    """Which clouds have results on GB300, and from which programs: a row a provider, every
+    result of it on the chip, by program, the newest round first."""
+    chip = next(view for view in facts.chips if view.chip == "GB300")
+    on_chip = {
+        v.id for v in facts.validations if facts.derived[v.id].reconciliation.chip == "GB300"
+    }
+    listed = [v.id for _, _, results in chip.results for v in results]
+    assert sorted(listed) == sorted(on_chip)  # every result once
+    assert [p for p, _, _ in chip.results] == [p for p, _ in chip.providers]
+    for _, _, results in chip.results:
+        programs = [v.program for v in results]
+        assert programs == sorted(programs, key=programs.index)  # each program's together
+        for program in set(programs):
+            releases = [v.program_release for v in results if v.program == program]
+            keys = [tuple(int(n) for n in r.lstrip("v").split(".")) for r in releases if r]
+            assert keys == sorted(keys, reverse=True), releases
+    coreweave = next(results for p, _, results in chip.results if p == "coreweave")
+    assert next(v.program_release for v in coreweave if v.program == "mlperf-inference") == "v6.1"
