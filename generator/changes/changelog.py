@@ -56,8 +56,37 @@ BUYER_WORDS: dict[str, str] = {
 }
 
 # A day: its date, the commits shown (each with the note said in place of its changes, if any,
-# and its changes by result), and the quiet commits counted by what is said of them.
-Day = tuple[date, list[tuple[Step, str | None, list[Any]]], list[tuple[str, str]]]
+# and its changes by result), the quiet commits counted by what is said of them, and the day in
+# one line ("3 new results, 30 figures added, 61 other changes").
+Day = tuple[date, list[tuple[Step, str | None, list[Any]]], list[tuple[str, str]], str | None]
+
+# What a day's line counts by name, one of each and many of it; every other kind is an "other
+# change". A buyer scanning the days looks for new results and moved figures first.
+COUNTED: dict[str, tuple[str, str]] = {
+    "result added": ("new result", "new results"),
+    "result removed": ("result taken off the site", "results taken off the site"),
+    "measurement added": ("figure added", "figures added"),
+    "measurement changed": ("figure changed", "figures changed"),
+    "measurement removed": ("figure removed", "figures removed"),
+    "outcome grade": ("grade changed", "grades changed"),
+    "statement grade": ("grade changed", "grades changed"),
+    "measurement grade": ("grade changed", "grades changed"),
+}
+
+
+def day_line(changes: list[Change]) -> str | None:
+    """A day's changes counted in one line, the named kinds in COUNTED's order, then the rest;
+    None on a day that changed nothing a buyer reads."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for change in changes:
+        counts[COUNTED.get(change.what, ("other change", "other changes"))] += 1
+    order = [*dict.fromkeys(COUNTED.values()), ("other change", "other changes")]
+    parts = [
+        f"{counts[words]:,} {words[0] if counts[words] == 1 else words[1]}"
+        for words in order
+        if counts[words]
+    ]
+    return ", ".join(parts) or None
 
 
 def step_note(step: Step, changed: bool) -> str | None:
@@ -129,7 +158,8 @@ def days(history: History | None, on_site: set[str]) -> list[Day]:
                 shown.append((step, note, results))
             else:
                 quiet[note or ""] += 1
-        found.append((day, shown, [(n, plural("change", c)) for n, c in quiet.items()]))
+        counted = day_line([change for step in steps for change in step.changes])
+        found.append((day, shown, [(n, plural("change", c)) for n, c in quiet.items()], counted))
     return found
 
 

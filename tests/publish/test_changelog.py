@@ -22,7 +22,7 @@ import pytest
 import yaml
 from conftest import AS_OF, MINIMAL, ROOT
 
-from generator.changes.changelog import BUYER_WORDS, buyer_line
+from generator.changes.changelog import BUYER_WORDS, buyer_line, day_line
 from generator.changes.compare import Change, What, changes
 from generator.changes.history import History, history
 from generator.changes.result_facts import snapshot
@@ -463,6 +463,21 @@ def test_every_kind_of_change_has_words_for_a_buyer() -> None:
     assert set(BUYER_WORDS) == set(get_args(What))
     assert BUYER_WORDS["result added"] == "new result"
     assert BUYER_WORDS["measurement changed"] == "figure changed"
+
+
+def test_a_day_is_counted_in_one_line_new_results_and_figures_first() -> None:
+    """A buyer scanning the days reads what kind of day it was before its lines."""
+
+    def change(what: str) -> Change:
+        return Change(result="r", title="R", what=what)  # type: ignore[arg-type]
+
+    kinds = ["last reviewed", "measurement changed", "result added", "measurement changed"]
+    assert day_line([change(k) for k in kinds]) == (
+        "1 new result, 2 figures changed, 1 other change"
+    )
+    grades = ["outcome grade", "measurement grade", "source added", "source removed"]
+    assert day_line([change(k) for k in grades]) == "2 grades changed, 2 other changes"
+    assert day_line([]) is None
 
 
 def test_a_long_wording_is_not_repeated_on_the_page() -> None:
