@@ -126,9 +126,6 @@ def buyer_line(change: Change) -> str:
     figure's name, the source's title: never a record's id), and how its value moved, where
     that is short enough to read in a line."""
     about = change.subject_words if change.subject_words is not None else change.subject
-    if about is not None and len(about) > LONGEST_SHOWN:
-        # A statement named by its sentence: its opening words name it, marked as cut.
-        about = about[: about.rfind(" ", 0, LONGEST_SHOWN)] + " …"
     how = "" if change.what in SAID_BY_WORDS else moved(change)
     if len(how) > LONGEST_SHOWN:
         how = "read it on the result's page"
