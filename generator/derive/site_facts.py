@@ -56,6 +56,15 @@ class ResultRow:
     accelerators: int | None  # the result's count, or its largest system's
     evidence: Evidence  # what the result establishes, and what its sources leave unsaid
 
+    @property
+    def program_and_whom(self) -> str:
+        """The program, and who the result is by where that is not the provider it is filed
+        under: "MLPerf Training v6.0, NVIDIA (its description names no cloud)". A list under
+        the provider's name says it in the link's text, which a phone shows, not in a title."""
+        if self.provider == self.provider_name:
+            return self.program
+        return f"{self.program}, {self.provider}"
+
 
 @dataclass(frozen=True)
 class SiteFacts:

@@ -157,5 +157,11 @@ def test_a_chips_workloads_page_says_who_has_results_on_it_and_from_which_progra
             releases = [v.program_release for v in results if v.program == program]
             keys = [tuple(int(n) for n in r.lstrip("v").split(".")) for r in releases if r]
             assert keys == sorted(keys, reverse=True), releases
+    # Who ran a result, where not the provider itself, is in the words a phone shows.
+    nvidia = next(results for p, _, results in chip.results if p == "nvidia")
+    assert all(
+        facts.rows[v.id].program_and_whom.endswith("(its description names no cloud)")
+        for v in nvidia
+    )
     coreweave = next(results for p, _, results in chip.results if p == "coreweave")
     assert next(v.program_release for v in coreweave if v.program == "mlperf-inference") == "v6.1"
