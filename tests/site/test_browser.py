@@ -134,7 +134,13 @@ def test_a_result_read_from_mlcommons_table_says_so(page: Page, base_url: str) -
 
 def test_the_gb300_workloads_page_crosses_clouds_and_rounds(page: Page, base_url: str) -> None:
     page.goto(base_url + "workloads/gb300/")
-    table = page.locator("article table").first
+    # First, who has results on the chip: a row a provider, each result by program and round.
+    who = page.locator("article table.cq-who")
+    expect(who.locator("caption")).to_contain_text("Who has results on GB300")
+    coreweave = who.locator("tbody tr").filter(has_text="CoreWeave")
+    expect(coreweave).to_contain_text("MLPerf Inference v6.1")
+    expect(coreweave).to_contain_text("MLPerf Training v6.0")
+    table = page.locator("article table.cq-workloads")
     for provider in ("CoreWeave", "Nebius", "Oracle"):
         expect(table.locator("thead")).to_contain_text(provider)
     expect(table).to_contain_text("MLPerf Inference v6.0")
