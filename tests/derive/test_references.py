@@ -11,7 +11,6 @@ from generator.importers.mlperf.mapping import read_mapping
 from generator.importers.mlperf.records import RoundRecords
 from generator.importers.mlperf.rounds import Round, Score, SystemFile
 from generator.model.measurements import Measurement, Reference, System
-from generator.render.output import Output
 
 
 def system(submitter: str, key: str, nodes: int, division: str = "closed") -> SystemFile:
@@ -132,16 +131,3 @@ def test_against_words_say_what_was_compared() -> None:
         "92% of the speed of NVIDIA's own (11.00 min on 8 GPUs), same round; another framework "
         "described"
     )
-
-
-def test_a_page_with_no_makers_result_to_set_its_figures_against_says_so(
-    real_output: Output,
-) -> None:
-    """A result whose figures have no maker's result beside them has no such column, so the
-    caption says none is held: a missing column is not read as a column left out."""
-    said = "is held here to set these against"
-    pages = real_output.pages
-    scitix = pages["validations/scitix-nvidia-b200-sxm-180gb-mlperf-training-v6-0.md"].markdown
-    assert said in scitix and "Against the chip maker's own" not in scitix
-    oracle = pages["validations/oracle-nvidia-gb300-mlperf-training-v6-0.md"].markdown
-    assert said not in oracle and "Against the chip maker's own" in oracle
