@@ -314,7 +314,7 @@ class RoundRecords(core.RoundBuilder):
         idle_words = wording.idle_words([s.key for s in idle])
         claims: list[dict[str, Any]] = [
             self.stated(
-                f"MLCommons published {self.results_of(submission, 'run logs')} on "
+                f"{self.held_by} {self.results_of(submission, 'run logs')} on "
                 f"{md(accelerator)}{on}, {described}, with the status Available cloud: "
                 f"{names}. The times here are computed from {wording.excerpt_words(valid)}"
                 f"those logs by MLCommons' scoring rule.{again_words}{invalid_words}",
@@ -352,7 +352,7 @@ class RoundRecords(core.RoundBuilder):
             scope=self.scope(first, sizes_found, as_run, len(benchmarks)),
             deployment=self.deployment(group, first),
             outcome=self.outcome(
-                f"MLCommons published {len(valid)} result{'s' if len(valid) != 1 else ''} "
+                f"{self.held_by} {len(valid)} result{'s' if len(valid) != 1 else ''} "
                 f"in round {self.round_name}, closed division, status Available cloud."
                 f"{again_words}{invalid_words}{idle_words}",
                 first,
@@ -397,14 +397,12 @@ class RoundRecords(core.RoundBuilder):
 
     def statements(self, group: Group) -> list[dict[str, Any]]:
         """What the group's submitters say of these results, from the mapping, in its order."""
-        keys = {s.key for s in group.systems}
-        submitters = {s.submitter for s in group.systems}
+        keys, submitters = {s.key for s in group.systems}, {s.submitter for s in group.systems}
         return [
             {"text": said.text, "source": said.source, "grade": said.grade}
             for said in self.mapping.statements
-            if said.round == self.round_name
-            and said.submitter in submitters
-            and (said.systems is None or keys & set(said.systems))
+            if said.round == self.round_name and said.submitter in submitters
+            if said.systems is None or keys & set(said.systems)
         ]
 
     def repeat_claim(self, score: Score, first: str) -> dict[str, Any]:
@@ -418,6 +416,13 @@ class RoundRecords(core.RoundBuilder):
             "reason": wording.repeat_reason(found),
             "source": (self.resubmitted(score) or {"source": first})["source"],
         }
+
+    @property
+    def held_by(self) -> str:
+        """Who holds the logs read: MLCommons, or a copy nothing shows to be its publication."""
+        if self.entry.read == "copy":
+            return "A copy of the round, not MLCommons' own repository, holds"
+        return "MLCommons published"
 
     @property
     def logs(self) -> str:
