@@ -115,9 +115,9 @@ SAID_BY_WORDS = frozenset(
 )
 
 
-# A value longer than this (a figure's note on how it was scored, a summary) is not repeated on
-# the page: a buyer learns that it changed and reads it on the result's page, a step away;
-# `cloudqual diff` keeps both wordings whole for a reviewer.
+# How a value moved ("before → after", or "was before"), when longer than this (a figure's note
+# on how it was scored, a summary), is not repeated on the page: a buyer learns that it changed,
+# and `cloudqual diff` keeps both wordings whole for a reviewer.
 LONGEST_SHOWN = 160
 
 
@@ -128,7 +128,7 @@ def buyer_line(change: Change) -> str:
     about = change.subject_words if change.subject_words is not None else change.subject
     how = "" if change.what in SAID_BY_WORDS else moved(change)
     if len(how) > LONGEST_SHOWN:
-        how = "read it on the result's page"
+        how = "too long to repeat here"
     return ": ".join(part for part in (BUYER_WORDS[change.what], about, how) if part)
 
 

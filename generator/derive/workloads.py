@@ -80,6 +80,11 @@ class ChipView:
     results: list[tuple[str, str, list[Validation]]] = field(default_factory=list)
 
     @property
+    def providers_words(self) -> str:
+        """How many providers have results on the chip: "1 provider", "6 providers"."""
+        return plural("provider", len(self.providers))
+
+    @property
     def counts(self) -> dict[str, int]:
         """What the workloads index counts of the chip."""
         return {

@@ -151,6 +151,7 @@ class Statement(Strict):
     grade: Grade
     systems: list[Text] | None = Field(
         default=None,
+        min_length=1,
         description="The system keys it speaks of; null for every system of the submitter.",
     )
 

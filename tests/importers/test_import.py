@@ -658,9 +658,17 @@ def test_a_statement_on_a_system_the_round_does_not_hold_is_named() -> None:
     assert any(said.round == "v6.0" for said in mapping.statements)
     assert not mapping_problems(reading, mapping, "mlperf-training.yaml", "v6.0")
     said = next(said for said in mapping.statements if said.round == "v6.0")
+    # A mistyped key is named though another key of the statement is right.
+    listed = [*(said.systems or []), "b200_n9_typo"]
     mistyped = mapping.model_copy(
-        update={"statements": [said.model_copy(update={"systems": ["b200_n9_typo"]})]}
+        update={"statements": [said.model_copy(update={"systems": listed})]}
     )
     problems = mapping_problems(reading, mistyped, "mlperf-training.yaml", "v6.0")
     assert [(p.path, p.field) for p in problems] == [("mlperf-training.yaml", "statements")]
     assert "'Lambda' on b200_n9_typo" in problems[0].message
+    # A submitter the round does not hold, for all its systems.
+    stranger = said.model_copy(update={"submitter": "Nobody", "systems": None})
+    problems = mapping_problems(
+        reading, mapping.model_copy(update={"statements": [stranger]}), "m.yaml", "v6.0"
+    )
+    assert ["'Nobody' on every system" in p.message for p in problems] == [True]

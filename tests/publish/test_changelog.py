@@ -494,7 +494,7 @@ def test_a_long_wording_is_not_repeated_on_the_page() -> None:
         after=note + " Rescored.",
     )
     line = buyer_line(long)
-    assert line == "how a figure is shown changed: Llama 3.1 8B: read it on the result's page"
+    assert line == "how a figure is shown changed: Llama 3.1 8B: too long to repeat here"
     assert "excerpts" not in line
     short = long.model_copy(update={"before": "8 GPUs", "after": "16 GPUs"})
     assert buyer_line(short).endswith(": Llama 3.1 8B: 8 GPUs → 16 GPUs")

@@ -7,6 +7,7 @@ import re
 
 from generator.derive.glossary import MLPERF_TERMS
 from generator.render.glossed import TERMS, glossed
+from generator.render.output import Output
 
 GLOSSARY = "../../glossary/"
 
@@ -41,3 +42,14 @@ def test_every_entry_linked_is_in_the_glossary() -> None:
         assert anchor in entries, anchor
         # "SingleStream" is told in the scenario entry; each other term is its entry's name.
         assert term in (entries[anchor], "SingleStream") or entries[anchor].startswith(term)
+
+
+def test_a_figures_page_links_the_terms_in_its_measured_under_cells(real_output: Output) -> None:
+    """Where a buyer reads "Offline, … closed division, available" in the figures table, each
+    term goes to its glossary entry, in the cell itself, not only in the page's description."""
+    page = real_output.pages["figures/b200.md"].markdown
+    rows = re.findall(r"<tr><td data-cq-value=.*?</tr>", page)
+    under = [re.findall(r"<td>(.*?)</td>", row)[1] for row in rows]
+    served = [cell for cell in under if "Offline" in cell]
+    assert served and all('class="cq-term"' in cell for cell in served)
+    assert all("#scenario-offline" in cell for cell in served)

@@ -43,22 +43,25 @@ def mapping_problems(
         for folder in sorted(mapping.excerpt_folders(round_name) - held)
     ]
     keys = {(system.submitter, system.key) for system in reading.systems}
-    problems += [
-        Problem(
-            shown,
-            Position(1, 1),
-            "statements",
-            f"expected a statement on a submitter's systems of round {round_name}, found one of "
-            f"{said.submitter!r} on {', '.join(said.systems or ['every system'])}, which the "
-            "round's folder does not hold: it would be shown with no result",
-        )
-        for said in mapping.statements
-        if said.round == round_name
-        and not any(
-            submitter == said.submitter and (said.systems is None or key in said.systems)
-            for submitter, key in keys
-        )
-    ]
+    submitters = {submitter for submitter, _ in keys}
+    for said in mapping.statements:
+        if said.round != round_name:
+            continue
+        # Each key listed, or the submitter itself: one mistyped key among good ones is named.
+        lacking = [key for key in said.systems or [] if (said.submitter, key) not in keys]
+        if said.systems is None and said.submitter not in submitters:
+            lacking = ["every system"]
+        problems += [
+            Problem(
+                shown,
+                Position(1, 1),
+                "statements",
+                f"expected a statement on a submitter's systems of round {round_name}, found "
+                f"one of {said.submitter!r} on {key}, which the round's folder does not hold: "
+                "it would be shown with no result",
+            )
+            for key in lacking
+        ]
     for system in reading.systems:
         if system.submitter not in mapping.submitters:
             problems.append(
