@@ -139,7 +139,7 @@ class DeploymentEntry(Strict):
     )
 
 
-class Statement(Strict):
+class SubmitterStatement(Strict):
     """What a submitter says of its own results of one round, in its words and with its source:
     the import adds it to the result's claims, so a figure read from the logs keeps the
     submitter's own statements beside it."""
@@ -148,7 +148,9 @@ class Statement(Strict):
     submitter: Text = Field(description="The submitter as published.")
     text: Text
     source: Id
-    grade: Grade
+    # A submitter's own words on its own results: reported by it, never more, and never a gap
+    # (a not-established claim needs a reason the mapping has no place for).
+    grade: Literal["provider-reported"]
     systems: list[Text] | None = Field(
         default=None,
         min_length=1,
@@ -184,7 +186,7 @@ class TrainingMapping(Strict):
     deployments: dict[RoundName, dict[Text, DeploymentEntry]] = Field(
         default_factory=dict, description="By round, then by submitter as published."
     )
-    statements: list[Statement] = Field(
+    statements: list[SubmitterStatement] = Field(
         default_factory=list,
         description="What submitters say of their own results, added to those results' claims.",
     )

@@ -26,6 +26,7 @@ import pytest
 from build import tree_digest
 from conftest import ROOT, copy_content
 from golden_files import assert_golden
+from pydantic import ValidationError
 
 from generator.checks.loader import load_site
 from generator.cli import main
@@ -672,3 +673,7 @@ def test_a_statement_on_a_system_the_round_does_not_hold_is_named() -> None:
         reading, mapping.model_copy(update={"statements": [stranger]}), "m.yaml", "v6.0"
     )
     assert ["'Nobody' on every system" in p.message for p in problems] == [True]
+    # A submitter's words are reported by it: a gap or a stronger grade is refused.
+    for grade in ("not-established", "program-owner"):
+        with pytest.raises(ValidationError):
+            type(said).model_validate(said.model_dump() | {"grade": grade})
