@@ -154,19 +154,6 @@ def submission_record(
     }
 
 
-def validation_record(head: dict[str, Any], **parts: Any) -> dict[str, Any]:
-    """A round's validation in the order every imported record lists its fields: `head`
-    (`validation_head`), then the parts, and no predecessor (a round names none)."""
-    order = ("summary", "scope", "deployment", "outcome", "measurements", "claims", "evidence")
-    return {
-        **head,
-        **{key: parts[key] for key in order},
-        "predecessor": None,
-        "systems": parts["systems"],
-        "invalid": parts["invalid"],
-    }
-
-
 # The evidence questions an imported result answers, in the order its record lists them: each is
 # not-stated from the result's first source unless its importer has the data to say more.
 QUESTIONS = (
@@ -369,6 +356,50 @@ class RoundBuilder:
         return validation_head(
             validation_id + suffix, group, self.program, self.round_name, self.entry, submission
         )
+
+    def deployment(self, group: Any, first: str) -> dict[str, Any]:
+        """Where a result's systems ran, as the round's descriptions say it: by name and size,
+        not by region. An importer whose mapping says more overrides it."""
+        return deployment_record(first, self.grade)
+
+    def measurement(self, result: Any) -> dict[str, Any]:
+        """A scored result's figure, as its validation lists it (each importer's own)."""
+        raise NotImplementedError
+
+    def record(
+        self,
+        group: Any,
+        submission: dict[str, Any],
+        words: tuple[str, str],
+        given: dict[str, dict[str, Any]],
+        scored: tuple[Sequence[Any], Sequence[Any]],
+        *,
+        scope: dict[str, Any],
+        claims: list[dict[str, Any]],
+        fields: Callable[[Any], dict[str, Any]],
+        suffix: str = "",
+        **invalid_extra: Callable[[Any], Any],
+    ) -> dict[str, Any]:
+        """A round's validation of one result, in the order every imported record lists its
+        fields, from what its importer words alike: `words`, its summary and what the round
+        published of it; `given`, the evidence answers it has data for; `scored`, its valid
+        and its invalid results. A round names no predecessor."""
+        first = self.source_id(group.systems[0])
+        summary, published = words
+        valid, invalid = scored
+        return {
+            **self.head(group, submission, suffix),
+            "summary": summary,
+            "scope": scope,
+            "deployment": self.deployment(group, first),
+            "outcome": self.outcome(published, first),
+            "measurements": [self.measurement(r) for r in valid],
+            "claims": claims,
+            "evidence": answers(first, given),
+            "predecessor": None,
+            "systems": self.systems(group.systems, fields),
+            "invalid": self.invalid(invalid, **invalid_extra),
+        }
 
     def systems(
         self, systems: Sequence[Any], fields: Callable[[Any], dict[str, Any]]

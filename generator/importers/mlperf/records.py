@@ -340,34 +340,30 @@ class RoundRecords(core.RoundBuilder):
                 )
             )
         results = self.results_of(submission, "results")
-        return core.validation_record(
-            self.head(group, submission),
-            summary=(
-                f"{results[:1].upper()}{results[1:]} on {chip}{on}: "
-                f"{described}, on {names}, computed from {wording.excerpt_words(valid)}"
-                f"{self.logs}."
-                f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
-                "not on a buyer's workload or allocation."
-            ),
+        summary = (
+            f"{results[:1].upper()}{results[1:]} on {chip}{on}: "
+            f"{described}, on {names}, computed from {wording.excerpt_words(valid)}"
+            f"{self.logs}."
+            f"{again_words} Each is a time on MLCommons' benchmark at that system's size, "
+            "not on a buyer's workload or allocation."
+        )
+        published = (
+            f"{self.held_by} {len(valid)} result{'s' if len(valid) != 1 else ''} "
+            f"in round {self.round_name}, closed division, status Available cloud."
+            f"{again_words}{invalid_words}{idle_words}"
+        )
+        return self.record(
+            group,
+            submission,
+            (summary, published),
+            wording.answers(bool(valid), first),
+            (valid, invalid),
             scope=self.scope(first, sizes_found, as_run, len(benchmarks)),
-            deployment=self.deployment(group, first),
-            outcome=self.outcome(
-                f"{self.held_by} {len(valid)} result{'s' if len(valid) != 1 else ''} "
-                f"in round {self.round_name}, closed division, status Available cloud."
-                f"{again_words}{invalid_words}{idle_words}",
-                first,
-            ),
-            measurements=[self.measurement(s) for s in valid],
             claims=claims,
-            evidence=core.answers(first, wording.answers(bool(valid), first)),
-            systems=self.systems(
-                group.systems,
-                lambda s: {
-                    **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
-                    **({"results_published": False} if s in idle else {}),
-                },
-            ),
-            invalid=self.invalid(invalid),
+            fields=lambda s: {
+                **({"framework_in_logs": f} if (f := self.framework_in_logs(s)) else {}),
+                **({"results_published": False} if s in idle else {}),
+            },
         )
 
     def measurement(self, s: Score) -> dict[str, Any]:

@@ -367,32 +367,30 @@ class RoundRecords(core.RoundBuilder):
         ]
         claims += wording.whose_cloud_claims(submission, provider_name, first)
         given = wording.answers(bool(valid), self.read_from, first)
-        return core.validation_record(
-            self.head(group, submission, "-open" if division == "open" else ""),
-            summary=(
+        published = (
+            f"MLCommons published {plural('result', len(valid))} in round "
+            f"{self.round_name}, {division} division, availability {statuses}."
+            f"{invalid_words}{preview_words}"
+        )
+        return self.record(
+            group,
+            submission,
+            (
                 f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
                 f"{described}, on {names}, {self.read_from}. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
-                f"system's size, not on a buyer's workload or allocation.{preview_words}"
+                f"system's size, not on a buyer's workload or allocation.{preview_words}",
+                published,
             ),
+            given,
+            (valid, invalid),
             scope=self.scope(first, sizes_found, frameworks, len(benchmarks)),
-            deployment=core.deployment_record(first, self.grade),
-            outcome=self.outcome(
-                f"MLCommons published {plural('result', len(valid))} in round "
-                f"{self.round_name}, {division} division, availability {statuses}."
-                f"{invalid_words}{preview_words}",
-                first,
-            ),
-            measurements=[self.measurement(r) for r in valid],
             claims=claims,
-            evidence=core.answers(first, given),
-            systems=self.systems(
-                group.systems,
-                lambda s: {
-                    "host_processor": s.host_processor,
-                    "cooling": s.cooling,
-                    "driver": s.driver,
-                },
-            ),
-            invalid=self.invalid(invalid, scenario=lambda r: r.scenario),
+            fields=lambda s: {
+                "host_processor": s.host_processor,
+                "cooling": s.cooling,
+                "driver": s.driver,
+            },
+            suffix="-open" if division == "open" else "",
+            scenario=lambda r: r.scenario,
         )
