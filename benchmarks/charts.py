@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.checks.loader import load_site  # noqa: E402
+from generator.model.options import Options  # noqa: E402
 from generator.model.policy import Policy  # noqa: E402
 from generator.render import charts  # noqa: E402
 from generator.render.renderer import Renderer  # noqa: E402
@@ -31,7 +32,7 @@ from generator.render.svg import SvgStore  # noqa: E402
 
 def main(rounds: int = 3, copies: int = 1) -> None:
     site = load_site(ROOT / "content")
-    renderer = Renderer(site, ROOT / "templates", directory_urls=True, policy=Policy(date.today()))
+    renderer = Renderer(site, Options(ROOT / "templates", Policy(date.today())))
     # Each copy is told apart by its title, so it is its own cache entry and its own SVG.
     specs = {
         f"{chart.id}.{theme}.{copy}": charts.drawing(

@@ -21,8 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.checks.loader import load_site  # noqa: E402
+from generator.model.options import Options  # noqa: E402
 from generator.model.policy import Policy  # noqa: E402
 from generator.pipeline.run import site_output  # noqa: E402
+from generator.render.reuse import Reuse  # noqa: E402
 from generator.render.svg import SvgStore  # noqa: E402
 
 # Charts converted once and kept in memory: this measures checking and rendering, not vl-convert.
@@ -41,7 +43,7 @@ def measure(content: Path) -> tuple[float, float]:
     started = time.perf_counter()
     site = load_site(content)
     checked = time.perf_counter()
-    site_output(site, ROOT / "templates", policy=Policy(date.today()), svg_store=STORE)
+    site_output(site, Options(ROOT / "templates", Policy(date.today())), reuse=Reuse(svg=STORE))
     return checked - started, time.perf_counter() - checked
 
 

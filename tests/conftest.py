@@ -13,6 +13,7 @@ from typing import TypeVar
 import pytest
 
 from generator.checks.loader import load_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import site_output
@@ -115,7 +116,7 @@ def real_site() -> Site:
 @pytest.fixture(scope="session")
 def real_output(real_site: Site) -> Output:
     """The real content rendered once a session, on AS_OF, with the session's chart cache."""
-    return site_output(real_site, ROOT / "templates", policy=Policy(AS_OF))
+    return site_output(real_site, Options(ROOT / "templates", Policy(AS_OF)))
 
 
 @pytest.fixture

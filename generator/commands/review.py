@@ -9,6 +9,7 @@ import tarfile
 from datetime import date
 from pathlib import Path
 
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.problems import quote
 
@@ -53,7 +54,7 @@ def diff(args: argparse.Namespace) -> int:
                 policy=policy,
                 base_label=args.base_name or base_label,
                 head_label=args.head_name or head_label,
-                pages=lambda content, site: page_texts(content, site, templates, policy),
+                pages=lambda content, site: page_texts(content, site, Options(templates, policy)),
             )
         except Refused as error:
             print(f"cloudqual diff: {error}", file=sys.stderr)

@@ -56,7 +56,7 @@ def render(args: argparse.Namespace) -> int:
             engine=RENDER_MEMO,
         )
         inputs = found.inputs
-        folders = (inputs.content_dir, inputs.templates_dir)
+        folders = (inputs.content_dir, inputs.options.templates_dir)
         caches = Caches.at(found.cache_dir, memo=RENDER_MEMO)
         # Before any work: a folder the command may not write is refused at once, as it is;
         # the cache's folders are refused before anything is written to either.
@@ -74,11 +74,11 @@ def render(args: argparse.Namespace) -> int:
         }
         project.write(
             out,
-            pages=pages | assets.load(inputs.templates_dir),
+            pages=pages | assets.load(inputs.options.templates_dir),
             data=output.data,
             hand_written=hand_written,
             config_file=args.config,
-            site_url=inputs.site_url,
+            site_url=inputs.options.site_url,
             directory_urls=not args.file_urls,
             marker=project.RENDER,
             inputs=folders,

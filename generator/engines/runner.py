@@ -120,7 +120,7 @@ def _check_site_dir(site_dir: Path, config_file: Path, inputs: Inputs) -> None:
     """Refuse a site folder whose emptying would lose work (`check_apart`), then one that no
     build wrote, or a link (output.check_site)."""
     if not site_dir.is_symlink():  # which output.check_site names as such
-        folders = (inputs.content_dir, inputs.templates_dir)
+        folders = (inputs.content_dir, inputs.options.templates_dir)
         check_apart(site_dir, "write the site into", config_file=config_file, inputs=folders)
     output.check_site(site_dir)
 
@@ -182,7 +182,7 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
     _check_site_dir(site_dir, config_file, built)
     root = config_file.parent
     work = found.cache_dir / WORK_FOLDER
-    inputs = (built.content_dir, built.templates_dir)
+    inputs = (built.content_dir, built.options.templates_dir)
     # Claimed before anything is written there: the memo, Zensical's cache, its code stamp.
     project.claim_out(work, project.WORK, project=root, inputs=inputs)
     rendered, reused = _rendered(found, work / MEMO_FOLDER)
@@ -199,14 +199,14 @@ def build_zensical(config_file: Path, site_dir: Path) -> str:
     _keep_cache(work)
     project.write(
         work,
-        pages=pages | assets.load(built.templates_dir),
+        pages=pages | assets.load(built.options.templates_dir),
         data=rendered.data,
         hand_written=hand_written,
         config_file=config_file,
-        site_url=built.site_url,
+        site_url=built.options.site_url,
         directory_urls=True,
         engine=project.ZENSICAL,
-        overrides=project.read_folder(built.templates_dir / OVERLAY),
+        overrides=project.read_folder(built.options.templates_dir / OVERLAY),
         marker=project.WORK,
         inputs=inputs,
     )

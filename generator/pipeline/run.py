@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.changes.revisions import Revisions, revisions
-from generator.model.policy import Policy
+from generator.model.options import Options
 from generator.pipeline.memo import (
     Kept,
     Memo,
@@ -26,6 +26,7 @@ from generator.pipeline.memo import (
     fingerprint,
 )
 from generator.render.output import Output, Page
+from generator.render.reuse import Reuse
 
 # The stages are imported where they run: a build the memo answers needs none of them, and
 # loading Jinja, the Markdown library and the API's models costs a cold start more than the
@@ -33,22 +34,16 @@ from generator.render.output import Output, Page
 if TYPE_CHECKING:
     from generator.changes.history import History
     from generator.checks.loader import Read
-    from generator.load.snapshot import Store
     from generator.model.site import Site
     from generator.render.svg import SvgStore
 
 
 @dataclass(frozen=True)
 class Inputs:
-    """What a build is made from, besides the code: the two folders and the options."""
+    """What a build is made from, besides the code: the content folder and how it is written."""
 
     content_dir: Path
-    templates_dir: Path
-    policy: Policy
-    directory_urls: bool = True
-    site_url: str | None = None
-    # Links from one Markdown file to another, as Zensical reads them.
-    source_links: bool = False
+    options: Options
     # Read the content folder's git history for the changelog (changes/history.py).
     history: bool = False
     # The way in (mkdocs, zensical, render): each remembers its own last build.
@@ -58,27 +53,28 @@ class Inputs:
     def revisions(self) -> Revisions | None:
         """The content folder's commits, when the build reads its history: none dated after
         the build's date."""
-        return revisions(self.content_dir, self.policy.as_of) if self.history else None
+        return revisions(self.content_dir, self.options.policy.as_of) if self.history else None
 
     @cached_property
     def key(self) -> str | None:
         """The remembered build's key, made once (it reads every input file): None when a file
         cannot be read, so the build goes on to the loader, which says why."""
+        given, policy = self.options, self.options.policy
         options: dict[str, Any] = {
             "engine": self.engine,
-            "as_of": self.policy.as_of.isoformat(),
-            "expiry_warning_days": self.policy.expiry_warning_days,
-            "review_max_age_days": self.policy.review_max_age_days,
-            "directory_urls": self.directory_urls,
-            "site_url": self.site_url,
-            "source_links": self.source_links,
+            "as_of": policy.as_of.isoformat(),
+            "expiry_warning_days": policy.expiry_warning_days,
+            "review_max_age_days": policy.review_max_age_days,
+            "directory_urls": given.directory_urls,
+            "site_url": given.site_url,
+            "source_links": given.source_links,
             # A new commit of the content is a new changelog, though no file may differ.
             "history": None
             if self.revisions is None
             else [[commit, day.isoformat()] for commit, day in self.revisions.commits]
             + [self.revisions.why],
         }
-        return fingerprint(self.content_dir, self.templates_dir, options)
+        return fingerprint(self.content_dir, given.templates_dir, options)
 
 
 @dataclass
@@ -87,7 +83,8 @@ class Caches:
     converted charts (`svg`), and what this process has already read (`known`, each file by its
     path and bytes) and rendered (`previous`, each page with its signature). The stores live in
     one cache folder (`at`); the loader, the history reader and the renderer each keep their
-    part there, under the memo's folder."""
+    part there, under the memo's folder. `build` hands the core only what a render may reuse
+    (render/reuse.py `Reuse`), never the caches themselves."""
 
     memo: Memo
     svg: SvgStore
@@ -137,19 +134,9 @@ def build(
         kept = Kept(memo.folder, "history")  # in the cache folder, as the memo
         history = read_history(inputs.revisions, kept)
         kept.prune()
-    output = site_output(
-        site,
-        inputs.templates_dir,
-        policy=inputs.policy,
-        directory_urls=inputs.directory_urls,
-        svg_store=caches.svg,
-        site_url=inputs.site_url,
-        previous=previous,
-        source_links=inputs.source_links,
-        history=history,
-        later=later,
-        kept_code=(code := TemplateCode(memo.folder)),  # in the cache folder, as the memo
-    )
+    code = TemplateCode(memo.folder)  # in the cache folder, as the memo
+    reuse = Reuse(previous or {}, caches.svg, code)
+    output = site_output(site, inputs.options, history=history, reuse=reuse, later=later)
     from generator.render.bytecode import KEY
 
     code.keep(KEY)  # though no template was loaded: all of this build's pages reused
@@ -157,15 +144,13 @@ def build(
     return Remembered(output, [str(warning) for warning in site.warnings]), False
 
 
-def page_texts(
-    content_dir: Path, site: Site, templates_dir: Path, policy: Policy
-) -> dict[str, str]:
+def page_texts(content_dir: Path, site: Site, options: Options) -> dict[str, str]:
     """Every page a build of `site` (loaded from `content_dir`) shows, as Markdown by its path,
     the hand-written pages too: what `cloudqual diff` compares. No chart is drawn and no data
     file made beyond those the pages quote."""
     from generator.checks.loader import hand_written_pages
 
-    output = site_output(site, templates_dir, policy=policy, later=True)
+    output = site_output(site, options, later=True)
     pages = {uri: page.markdown for uri, page in output.pages.items()}
     for path in hand_written_pages(content_dir):
         pages[path.name] = path.read_text(encoding="utf-8", errors="replace")
@@ -174,56 +159,41 @@ def page_texts(
 
 def site_output(
     site: Site,
-    templates_dir: Path,
+    options: Options,
     *,
-    policy: Policy,
-    directory_urls: bool = True,
-    svg_store: SvgStore | None = None,
-    site_url: str | None = None,
-    previous: dict[str, tuple[str, Page]] | None = None,
-    source_links: bool = False,
     history: History | None = None,
+    reuse: Reuse | None = None,
     later: bool = False,
-    kept_code: Store | None = None,
 ) -> Output:
-    """Every generated page and data file of the site, by its path in the output. `site_url`,
-    the published address, makes the feeds' and the calendar's links absolute. `previous`, the
-    last render's `signed` pages, lets each page whose inputs are unchanged be reused.
-    `source_links` writes links from one Markdown file to another, as Zensical reads them.
-    `history`, the content's commits compared, makes the changelog; without it, the changelog
-    says it has none. `later`: the pages are made first, from the data files the data page
-    quotes; the output's `complete()` makes the others, and draws the charts `svg_store`
-    lacks (engines/session.py runs it beside MkDocs). `kept_code` keeps the templates'
-    compiled code across processes (render/bytecode.py)."""
+    """Every generated page and data file of the site, by its path in the output, written as
+    `options` say. `history`, the content's commits compared, makes the changelog; without it,
+    the changelog says it has none. `reuse`: what earlier builds made that this one may take
+    (render/reuse.py). `later`: the pages are made first, from the data files the data page
+    quotes; the output's `complete()` makes the others, and draws the charts the store lacks
+    (engines/session.py runs it beside MkDocs)."""
     from generator.derive.site_facts import derive_site
     from generator.model.links import safe_path
     from generator.publish import api
     from generator.publish.data_files import build_data, quoted_data
-    from generator.render.bytecode import SealedBytecode
     from generator.render.renderer import Renderer
     from generator.render.svg import SvgStore
 
-    compiled = SealedBytecode(kept_code) if kept_code is not None else None
-    facts = derive_site(site, policy)
+    reuse = reuse or Reuse()
+    facts = derive_site(site, options.policy)
     renderer = Renderer(
-        site,
-        templates_dir,
-        directory_urls=directory_urls,
-        policy=policy,
-        previous=previous,
-        facts=facts,
-        source_links=source_links,
-        history=history,
-        code=code_version(),
-        compiled=compiled,
+        site, options, facts=facts, history=history, reuse=reuse, code=code_version()
     )
-    store = svg_store or SvgStore(None)
+    store = reuse.svg or SvgStore(None)
     charts = renderer.chart_files(store, later=later)
     store.prune()  # this is the whole site: what it did not use, no build needs
 
     def data_files() -> dict[str, bytes]:
         return build_data(
-            site, facts, directory_urls=directory_urls, site_url=site_url, history=history
+            site,
+            facts,
+            directory_urls=options.directory_urls,
+            site_url=options.site_url,
+            history=history,
         )
 
     def served(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -231,13 +201,14 @@ def site_output(
 
     if later:
         # The pages need only what the data page quotes; the rest is made once they are.
-        quoted = quoted_data(site, facts, directory_urls=directory_urls, site_url=site_url)
+        quoted = quoted_data(
+            site, facts, directory_urls=options.directory_urls, site_url=options.site_url
+        )
         data = charts
     else:
         data = quoted = data_files() | charts
     pages = renderer.render(api.examples(site, quoted))
-    if compiled is not None:
-        compiled.save()
+    renderer.keep_code()
     signed = {uri: (renderer.signatures[uri], page) for uri, page in pages.items()}
     output = Output(pages, served(data), signed)
     if later:

@@ -17,6 +17,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from generator.model.options import Options
 from generator.model.policy import (
     AS_OF_VARIABLE,
     EXPIRY_WARNING_DAYS,
@@ -184,13 +185,16 @@ def read(
         else default_cache_dir(root.resolve())
     )
     check_apart(cache, CACHE_DOING, config_file=config_file, inputs=(content, templates))
-    inputs = Inputs(
-        content,
+    written = Options(
         templates,
         policy,
         directory_urls=directory_urls,
         site_url=site_url or environ.get(SITE_URL_VARIABLE) or None,
         source_links=source_links,
+    )
+    inputs = Inputs(
+        content,
+        written,
         history=True,
         engine=engine,
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from generator.changes import changelog
@@ -32,7 +31,7 @@ from generator.model.links import (
     source_file,
     source_link,
 )
-from generator.model.policy import Policy
+from generator.model.options import Options
 from generator.model.site import Site
 from generator.model.validation import Validation
 from generator.publish import api
@@ -41,6 +40,7 @@ from generator.render import charts
 from generator.render.bytecode import SealedBytecode
 from generator.render.environment import environment
 from generator.render.output import Page
+from generator.render.reuse import Reuse
 from generator.render.signatures import Signatures
 from generator.render.svg import SvgStore
 
@@ -56,17 +56,15 @@ class Renderer:
     def __init__(
         self,
         site: Site,
-        templates_dir: Path,
+        options: Options,
         *,
-        directory_urls: bool,
-        policy: Policy,
-        previous: dict[str, tuple[str, Page]] | None = None,
         facts: SiteFacts | None = None,
-        source_links: bool = False,
         history: History | None = None,
+        reuse: Reuse | None = None,
         code: str = "",
-        compiled: SealedBytecode | None = None,
     ) -> None:
+        """`code`, the generator's version: a page is reused only from a build of the same."""
+        policy = options.policy
         self.site = site
         self.history = history
         self.facts = facts = facts or derive_site(site, policy)
@@ -75,22 +73,24 @@ class Renderer:
         # The facts pages read most, under their own names.
         self.validations = facts.validations
         self.charts = facts.charts
+        reuse = reuse or Reuse()
         # The last render's pages by path, each with its signature: a page whose signature is
         # unchanged is reused, not rendered again (as under `mkdocs serve`).
-        self.previous = previous or {}
+        self.previous = reuse.previous
         # The code's version too: a page may be reused from the build of another process.
-        options = [policy, directory_urls, source_links, code]
-        self.signer = Signatures(site, facts, templates_dir, options)
+        signed = [policy, options.directory_urls, options.source_links, code]
+        self.signer = Signatures(site, facts, options.templates_dir, signed)
         self.signatures: dict[str, str] = {}
         self.reused = 0
-        self.directory_urls = directory_urls
+        self.directory_urls = options.directory_urls
         # Links written from one Markdown file to another, for Zensical (links.source_link).
-        self.source_links = source_links
+        self.source_links = options.source_links
         self.policy = policy
-        self.env = environment(templates_dir)
+        self.env = environment(options.templates_dir)
         # The environment serves every render of the process; this one's compiled code is
         # read from, and kept in, its own store.
-        self.env.bytecode_cache = compiled
+        self.compiled = SealedBytecode(reuse.code) if reuse.code is not None else None
+        self.env.bytecode_cache = self.compiled
         self.views: dict[str, dict[str, Any]] = {}
         # What this site's pages read besides their own view: passed with each render, so the
         # environment, and the templates it has compiled, serve every site and every rebuild.
@@ -106,6 +106,11 @@ class Renderer:
             "rows": facts.rows,
             "checklist_sizes": {c.id: len(c.items) for c in site.checklists.values()},
         }
+
+    def keep_code(self) -> None:
+        """Keep the templates this render compiled, for the next process's (render/bytecode)."""
+        if self.compiled is not None:
+            self.compiled.save()
 
     def page(
         self,

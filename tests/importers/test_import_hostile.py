@@ -16,6 +16,7 @@ import pytest
 from test_import import VALIDATION, Workspace, run, workspace, written
 
 from generator.checks.loader import load_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 
@@ -187,7 +188,7 @@ def test_a_name_from_a_results_folder_is_never_a_link(
     assert HOSTILE not in str(record["summary"])  # escaped, as Markdown must hold it
     site = load_site(workspace.content)
     output = site_output(
-        site, Path(__file__).parents[2] / "templates", policy=Policy(date(2026, 12, 4))
+        site, Options(Path(__file__).parents[2] / "templates", Policy(date(2026, 12, 4)))
     )
     page = output.pages[f"validations/{VALIDATION}.md"].markdown
     sources = [p.markdown for uri, p in output.pages.items() if "evil" in p.markdown]

@@ -13,6 +13,7 @@ from conftest import ROOT, copy_content
 
 from generator.checks.loader import load_site
 from generator.model.links import checklist_download
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 from generator.problems import ContentError
@@ -46,7 +47,7 @@ def test_a_record_cannot_write_another_records_download(content: Path) -> None:
     copy = copy.replace("id: crusoe-hgx-b300-exemplar", "id: crusoe-hgx-b300-exemplar-trial", 1)
     (validations / "crusoe-hgx-b300-exemplar-trial.yaml").write_text(copy, encoding="utf-8")
     site = load_site(content)
-    output = site_output(site, ROOT / "templates", policy=Policy(as_of=site_date()))
+    output = site_output(site, Options(ROOT / "templates", Policy(as_of=site_date())))
     real = checklist_download("crusoe-hgx-b300-exemplar", "trial-checklist", "md")
     theirs = checklist_download("crusoe-hgx-b300-exemplar-trial", "checklist", "md")
     assert real != theirs
@@ -119,7 +120,7 @@ def test_a_chip_name_is_read_without_its_spaces(content: Path) -> None:
     result = result.replace("platform: hgx-b300", "platform: spaced", 1)
     (validations / "spaced-result.yaml").write_text(result, encoding="utf-8")
     site = load_site(content)
-    output = site_output(site, ROOT / "templates", policy=Policy(as_of=site_date()))
+    output = site_output(site, Options(ROOT / "templates", Policy(as_of=site_date())))
     chips = sorted(uri for uri in output.pages if uri.startswith("workloads/b300"))
     assert chips == ["workloads/b300.md"]
     assert "spaced-result" in output.pages["workloads/b300.md"].markdown

@@ -13,10 +13,12 @@ import pytest
 from conftest import ROOT, variants
 
 from generator.checks.loader import load_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import site_output
 from generator.render.output import Output
+from generator.render.reuse import Reuse
 from generator.render.svg import SvgStore
 
 POLICY = Policy(date(2026, 12, 2))
@@ -38,8 +40,8 @@ def _render(
     content: Path, previous: Output | None = None, site: Site | None = None
 ) -> tuple[Output, int]:
     site = site or load_site(content, known=KNOWN)
-    signed = previous.signed if previous else None
-    output = site_output(site, TEMPLATES, policy=POLICY, svg_store=STORE, previous=signed)
+    signed = previous.signed if previous else {}
+    output = site_output(site, Options(TEMPLATES, POLICY), reuse=Reuse(previous=signed, svg=STORE))
     reused = sum(
         1
         for uri, (signature, page) in output.signed.items()

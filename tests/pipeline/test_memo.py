@@ -12,6 +12,7 @@ import pytest
 from build import make_project, mkdocs_build, tree_digest
 from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline import memo as memo_module
 from generator.pipeline import run as pipeline
@@ -150,7 +151,7 @@ STORE = SvgStore(None)  # charts converted once for the builds below, kept in me
 
 
 def _build(content: Path, templates: Path, memo: Memo) -> Output:
-    inputs = Inputs(content, templates, Policy(AS_OF))
+    inputs = Inputs(content, Options(templates, Policy(AS_OF)))
     assert inputs.key is not None
     remembered, reused = build(inputs, Caches(memo, STORE), say=lambda _: None)
     assert not reused  # every build here is another input's: never the remembered build whole
@@ -223,7 +224,7 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     remembered, and its drawing stops."""
     from generator.engines.session import Session
 
-    inputs = Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF))
+    inputs = Inputs(MINIMAL, Options(ROOT / "templates", Policy(AS_OF)))
     said: list[str] = []
     session = Session(tmp_path / "cache", serving=False, say=said.append)
     session.build(inputs)
@@ -251,7 +252,7 @@ def test_a_single_build_is_remembered_whole_once_its_charts_are_drawn(tmp_path: 
     # The charts cached (a new key: another URL style): nothing left to draw, and the build
     # remembered at its end all the same, in place of the last.
     again = Session(tmp_path / "cache", serving=False, say=said.append)
-    again.build(Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF), directory_urls=False))
+    again.build(Inputs(MINIMAL, Options(ROOT / "templates", Policy(AS_OF), directory_urls=False)))
     assert again.unsaved is not None and not again.svg_store.pending
     again.complete()
     assert list((tmp_path / "cache").glob("site-*.json")) != [stored]
@@ -278,7 +279,7 @@ thread.start()
 assert not child.available()  # a second thread: no fork
 waiting.set()
 thread.join()
-inputs = Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF))
+inputs = Inputs(MINIMAL, Options(ROOT / "templates", Policy(AS_OF)))
 said = []
 session = Session(tmp_path / "cache", serving=False, say=said.append)
 session.build(inputs)
@@ -338,7 +339,7 @@ def test_a_single_builds_end_is_made_in_a_forked_child(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout == "forked\n"
     whole, _ = build(
-        Inputs(MINIMAL, ROOT / "templates", Policy(AS_OF)),
+        Inputs(MINIMAL, Options(ROOT / "templates", Policy(AS_OF))),
         Caches(Memo(tmp_path / "whole"), SvgStore(None)),
         say=print,
     )

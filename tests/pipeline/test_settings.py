@@ -50,9 +50,9 @@ def _by_mkdocs(config_file: Path) -> settings.Settings:
 def _comparable(inputs: Inputs) -> tuple[object, ...]:
     return (
         inputs.content_dir.resolve(),
-        inputs.templates_dir.resolve(),
-        inputs.policy,
-        inputs.site_url,
+        inputs.options.templates_dir.resolve(),
+        inputs.options.policy,
+        inputs.options.site_url,
     )
 
 
@@ -75,8 +75,8 @@ def test_mkdocs_and_the_zensical_build_read_the_same_settings(
     by_mkdocs = _by_mkdocs(config_file)
     by_zensical = runner.plugin_options(config_file, read_config(config_file))
     assert _comparable(by_mkdocs.inputs) == _comparable(by_zensical.inputs)
-    assert by_mkdocs.inputs.policy.as_of == date(2026, 3, 4)
-    assert by_mkdocs.inputs.policy.expiry_warning_days == 11
+    assert by_mkdocs.inputs.options.policy.as_of == date(2026, 3, 4)
+    assert by_mkdocs.inputs.options.policy.expiry_warning_days == 11
     assert by_mkdocs.inputs.content_dir.name == "records"
     assert by_mkdocs.cache_dir.resolve() == by_zensical.cache_dir.resolve()
     assert by_mkdocs.cache_dir.resolve() == (tmp_path / "elsewhere").resolve()

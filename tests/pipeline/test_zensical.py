@@ -291,7 +291,7 @@ def test_the_plugin_options_give_the_folders_and_the_cache(tmp_path: Path) -> No
     config = {"plugins": {"cloudqual": {"content_dir": "records", "cache_dir": ".mine"}}}
     found = engine.plugin_options(tmp_path / "mkdocs.yml", config)
     assert found.inputs.content_dir == tmp_path / "records"
-    assert found.inputs.templates_dir == tmp_path / "templates"
+    assert found.inputs.options.templates_dir == tmp_path / "templates"
     assert found.cache_dir == tmp_path / ".mine"
 
 

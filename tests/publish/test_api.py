@@ -21,6 +21,7 @@ from conftest import ROOT, variants
 from openapi_spec_validator import validate as validate_openapi
 
 from generator.derive import validity
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.model.validation import Dating
@@ -233,7 +234,7 @@ def _with_dated_exemplar(site: Site) -> Site:
 
 def _entries(site: Site, as_of: date) -> dict[str, tuple[str, str]]:
     policy = Policy(as_of)
-    rendered = site_output(site, ROOT / "templates", policy=policy)
+    rendered = site_output(site, Options(ROOT / "templates", policy))
     parsed = feedparser.parse(rendered.data["feeds/providers/crusoe.atom"])
     assert not parsed.bozo
     return {entry.id: (entry.updated, entry.title) for entry in parsed.entries}
@@ -259,7 +260,7 @@ def test_feed_entries_keep_their_ids_and_dates_as_the_build_date_moves(site: Sit
 @pytest.mark.slow
 def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> None:
     dated = _with_dated_exemplar(site)
-    rendered = site_output(dated, ROOT / "templates", policy=POLICY)
+    rendered = site_output(dated, Options(ROOT / "templates", POLICY))
     calendar = icalendar.Calendar.from_ical(rendered.data["feeds/calendar.ics"])
     events = {str(e["uid"]): e for e in calendar.walk("VEVENT")}
     assert len(events) == len(calendar.walk("VEVENT"))
@@ -280,7 +281,7 @@ def test_the_calendar_holds_each_validity_end_and_review_date(site: Site) -> Non
 
 @pytest.mark.slow
 def test_same_content_and_date_give_the_same_bytes(site: Site, output: Output) -> None:
-    again = site_output(copy.deepcopy(site), ROOT / "templates", policy=POLICY)
+    again = site_output(copy.deepcopy(site), Options(ROOT / "templates", POLICY))
     data = {p: b for p, b in output.data.items() if p.startswith(("api/", "feeds/"))}
     assert data == {p: b for p, b in again.data.items() if p.startswith(("api/", "feeds/"))}
     # Nothing of the build's clock: the only dates are the content's and the policy's.
@@ -303,8 +304,8 @@ def test_the_quoted_data_files_are_the_build_s_own(site: Site, site_url: str | N
     quoted = quoted_data(site, facts, directory_urls=True, site_url=site_url)
     assert len(quoted) == 6 and quoted.items() <= whole.items()
     assert [e.path for e in api.examples(site, quoted)] == list(quoted)
-    now = site_output(site, ROOT / "templates", policy=POLICY, site_url=site_url)
-    later = site_output(site, ROOT / "templates", policy=POLICY, site_url=site_url, later=True)
+    now = site_output(site, Options(ROOT / "templates", POLICY, site_url=site_url))
+    later = site_output(site, Options(ROOT / "templates", POLICY, site_url=site_url), later=True)
     assert later.pages == now.pages and later.data != now.data
     later.complete()
     assert later.data == now.data
@@ -312,7 +313,9 @@ def test_the_quoted_data_files_are_the_build_s_own(site: Site, site_url: str | N
 
 @pytest.mark.slow
 def test_absolute_links_under_the_published_address(site: Site) -> None:
-    rendered = site_output(site, ROOT / "templates", policy=POLICY, site_url="https://site.test/q/")
+    rendered = site_output(
+        site, Options(ROOT / "templates", POLICY, site_url="https://site.test/q/")
+    )
     parsed = feedparser.parse(rendered.data["feeds/validations.atom"])
     assert all(e.link.startswith("https://site.test/q/validations/") for e in parsed.entries)
     assert parsed.feed.links[0].href == "https://site.test/q/feeds/validations.atom"

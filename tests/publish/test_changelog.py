@@ -29,6 +29,7 @@ from generator.changes.result_facts import snapshot
 from generator.changes.revisions import revisions
 from generator.checks.loader import load_site
 from generator.derive.site_facts import derive_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import site_output
@@ -132,8 +133,7 @@ def test_the_page_and_the_feed_show_each_day_and_link_to_the_results(
     found = history(revisions(folder / "content"))
     output = site_output(
         load_site(folder / "content"),
-        ROOT / "templates",
-        policy=Policy(date(2026, 12, 2)),
+        Options(ROOT / "templates", Policy(date(2026, 12, 2))),
         history=found,
     )
     page = output.pages["changelog.md"].markdown
@@ -167,8 +167,7 @@ def test_contributors_text_in_the_changelog_is_escaped(tmp_path: Path) -> None:
     _commit(folder, "2026-11-02", "a hostile statement")
     output = site_output(
         load_site(folder / "content"),
-        ROOT / "templates",
-        policy=Policy(date(2026, 12, 2)),
+        Options(ROOT / "templates", Policy(date(2026, 12, 2))),
         history=history(revisions(folder / "content")),
     )
     page = output.pages["changelog.md"].markdown
@@ -382,7 +381,7 @@ def _changelog_by(way: str, project: Path, tmp_path: Path) -> tuple[str, bytes]:
             docs / "feeds/changelog.atom"
         ).read_bytes()
     inputs = Inputs(
-        project / "content", ROOT / "templates", Policy(date(2026, 12, 2)), history=True
+        project / "content", Options(ROOT / "templates", Policy(date(2026, 12, 2))), history=True
     )
     memo = Memo(tmp_path / "cache")
     remembered, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)
@@ -436,9 +435,10 @@ def test_only_the_latest_commits_are_compared_and_the_page_says_the_rest_are_in_
     assert fixed.base == commits[1]  # read, though not listed, as the last that passes
     assert (broken.earlier, fixed.earlier) == (2, 0)
     output = site_output(
-        load_site(folder / "content"), ROOT / "templates", policy=Policy(date(2026, 12, 2)),
+        load_site(folder / "content"),
+        Options(ROOT / "templates", Policy(date(2026, 12, 2))),
         history=found,
-    )  # fmt: skip
+    )
     page = output.pages["changelog.md"].markdown
     assert re.findall(r"^## (.+)$", page, flags=re.MULTILINE) == ["2026-11-03"]
     assert "Earlier commits of the content (2) are not listed" in page

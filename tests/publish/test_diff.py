@@ -27,6 +27,7 @@ from golden_files import assert_golden
 from generator.changes import compare, report
 from generator.changes.diff import diff
 from generator.checks.loader import load_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import page_texts
@@ -343,7 +344,7 @@ def test_an_ordinary_change_is_not_flagged(tmp_path: Path, case: str) -> None:
 
 
 def _pages(content: Path, site: Site) -> dict[str, str]:
-    return page_texts(content, site, ROOT / "templates", POLICY)
+    return page_texts(content, site, Options(ROOT / "templates", POLICY))
 
 
 @pytest.mark.parametrize("case", sorted(CASES) + sorted(PROBES))

@@ -11,6 +11,7 @@ import jinja2
 import pytest
 from conftest import AS_OF, MINIMAL, ROOT, copy_content
 
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline.memo import Memo, TemplateCode
 from generator.pipeline.run import Caches, Inputs, build
@@ -90,7 +91,7 @@ def test_a_build_in_a_new_process_compiles_no_template_again(
     """As after an edit: the environment of a new process, the code kept in the cache folder,
     sealed; every page the same as rendered from compiled templates."""
     content = copy_content(MINIMAL, tmp_path / "content")
-    inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
+    inputs = Inputs(content, Options(ROOT / "templates", Policy(AS_OF)))
     memo = Memo(tmp_path / "cache")
     environment.environment.cache_clear()
     first, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)
@@ -113,7 +114,7 @@ def test_the_kept_code_stays_though_a_build_loads_no_template(tmp_path: Path) ->
     """A build whose every page is reused loads no template: the code is kept all the same,
     for the next build that renders."""
     content = copy_content(MINIMAL, tmp_path / "content")
-    inputs = Inputs(content, ROOT / "templates", Policy(AS_OF))
+    inputs = Inputs(content, Options(ROOT / "templates", Policy(AS_OF)))
     memo = Memo(tmp_path / "cache")
     environment.environment.cache_clear()
     first, _ = build(inputs, Caches(memo, SvgStore(None)), say=print)

@@ -18,10 +18,12 @@ from conftest import ROOT
 
 from generator.derive.chart_tables import Chart
 from generator.derive.site_facts import derive_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import site_output
 from generator.render import charts, svg
+from generator.render.reuse import Reuse
 from generator.render.svg import SvgStore
 
 POLICY = Policy(as_of=date(2026, 12, 2))
@@ -240,12 +242,12 @@ def test_every_chart_table_is_its_spec_data(site_charts: dict[str, Chart]) -> No
 @pytest.mark.slow
 def test_svg_cache_converts_only_what_changed(tmp_path: Path, real: Site) -> None:
     store = SvgStore(tmp_path / "cache")
-    first = site_output(real, ROOT / "templates", policy=POLICY, svg_store=store)
+    first = site_output(real, Options(ROOT / "templates", POLICY), reuse=Reuse(svg=store))
     cold = store.conversions
     assert cold == 2 * sum(1 for uri in first.data if uri.endswith(".csv") and "charts/" in uri)
     # A fresh store over the same cache folder, as in a second `mkdocs build`: nothing converts.
     again = SvgStore(tmp_path / "cache")
-    second = site_output(real, ROOT / "templates", policy=POLICY, svg_store=again)
+    second = site_output(real, Options(ROOT / "templates", POLICY), reuse=Reuse(svg=again))
     assert again.conversions == 0
     assert second.data == first.data
     # One changed answer changes the evidence charts that show it, and nothing else.
@@ -255,13 +257,15 @@ def test_svg_cache_converts_only_what_changed(tmp_path: Path, real: Site) -> Non
         update={"evidence": {**crusoe.evidence, "pricing-published": answer}}
     )
     edited = Site(**{**real.__dict__, "validations": {**real.validations, crusoe.id: changed}})
-    site_output(edited, ROOT / "templates", policy=POLICY, svg_store=again)
+    site_output(edited, Options(ROOT / "templates", POLICY), reuse=Reuse(svg=again))
     assert again.conversions == 2  # the evidence chart, light and dark
 
 
 @pytest.mark.slow
 def test_svgs_are_self_contained(tmp_path: Path, real: Site) -> None:
-    output = site_output(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(tmp_path))
+    output = site_output(
+        real, Options(ROOT / "templates", POLICY), reuse=Reuse(svg=SvgStore(tmp_path))
+    )
     svgs = {uri: data for uri, data in output.data.items() if uri.endswith(".svg")}
     charts_drawn = {
         uri for uri in output.data if uri.startswith("charts/") and uri.endswith(".csv")
@@ -319,7 +323,7 @@ def test_a_warm_render_builds_no_spec_and_imports_no_chart_library(tmp_path: Pat
 @pytest.mark.slow
 def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Site) -> None:
     cache = tmp_path / "cache"
-    site_output(real, ROOT / "templates", policy=POLICY, svg_store=SvgStore(cache))
+    site_output(real, Options(ROOT / "templates", POLICY), reuse=Reuse(svg=SvgStore(cache)))
     charts_dir = cache / svg.FOLDER
     before = {path.name for path in charts_dir.iterdir()}
     (charts_dir / "0123abcd.svg").write_text("<svg/>")  # an entry no chart of this site has
@@ -332,7 +336,7 @@ def test_the_cache_keeps_only_what_the_last_build_used(tmp_path: Path, real: Sit
     )
     edited = Site(**{**real.__dict__, "validations": {**real.validations, crusoe.id: changed}})
     store = SvgStore(cache)
-    site_output(edited, ROOT / "templates", policy=POLICY, svg_store=store)
+    site_output(edited, Options(ROOT / "templates", POLICY), reuse=Reuse(svg=store))
     after = {path.name for path in charts_dir.iterdir()}
     assert (cache / "logo.svg").is_file()
     assert len(after) == len(before)  # two evidence SVGs replaced, nothing else left

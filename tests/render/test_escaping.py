@@ -20,6 +20,7 @@ from generator.checks.loader import load_site
 from generator.checks.pages import check_page
 from generator.escape import csv_cell, markdown_download, markdown_literal
 from generator.model.links import checklist_download
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 from generator.problems import ContentError
@@ -122,7 +123,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes],
     )
     provider.write_text(name, encoding="utf-8")
     site = load_site(content)
-    output = site_output(site, ROOT / "templates", policy=Policy(date(2026, 12, 4)))
+    output = site_output(site, Options(ROOT / "templates", Policy(date(2026, 12, 4))))
     return output.data, {uri: page.markdown for uri, page in output.pages.items()}
 
 
@@ -210,7 +211,7 @@ def test_elsewhere_an_invisible_character_is_shown_as_its_code_point(tmp_path: P
     text = path.read_text(encoding="utf-8")
     text = re.sub(r"^(  location: ).*$", r'\1"Ice\\u202eland"', text, count=1, flags=re.M)
     path.write_text(text, encoding="utf-8")
-    output = site_output(load_site(content), ROOT / "templates", policy=Policy(date(2026, 12, 4)))
+    output = site_output(load_site(content), Options(ROOT / "templates", Policy(date(2026, 12, 4))))
     for uri in (
         "validations/crusoe-hgx-b300-exemplar.md",
         "trial-checklists/crusoe-hgx-b300-exemplar.md",

@@ -36,6 +36,7 @@ from golden_files import assert_golden, rewrite_folder
 from generator.changes.history import history
 from generator.changes.revisions import revisions
 from generator.checks.loader import load_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 from generator.render.output import Output
@@ -52,14 +53,14 @@ CONTENT_FREE = ("data/schemas/", "data/api/v1/schemas/", "data/api/v1/openapi.js
 
 
 def _minimal() -> Output:
-    return site_output(load_site(MINIMAL), ROOT / "templates", policy=AS_OF)
+    return site_output(load_site(MINIMAL), Options(ROOT / "templates", AS_OF))
 
 
 def _mlperf_site() -> Output:
     with tempfile.TemporaryDirectory() as folder:
         content = _history_of_mlperf_site(Path(folder))
         found = history(revisions(content, AS_OF.as_of))
-        return site_output(load_site(content), ROOT / "templates", policy=AS_OF, history=found)
+        return site_output(load_site(content), Options(ROOT / "templates", AS_OF), history=found)
 
 
 @dataclass(frozen=True)

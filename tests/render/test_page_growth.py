@@ -11,6 +11,7 @@ import pytest
 from conftest import ROOT, copy_content
 
 from generator.checks.loader import load_site
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 
@@ -27,7 +28,7 @@ def provider_page_bytes(tmp_path: Path, count: int) -> int:
             copy = re.sub(r"^(  result: )pass$", r"\1fail", copy, count=1, flags=re.M)
         (content / "validations" / f"crusoe-copy-{index}.yaml").write_text(copy, "utf-8")
     site = load_site(content)
-    output = site_output(site, ROOT / "templates", policy=Policy(as_of=date(2026, 12, 4)))
+    output = site_output(site, Options(ROOT / "templates", Policy(as_of=date(2026, 12, 4))))
     return len(output.pages["providers/crusoe.md"].markdown.encode("utf-8"))
 
 

@@ -14,6 +14,7 @@ from generator.derive import workloads
 from generator.derive.page_words import undated
 from generator.derive.site_facts import derive_site
 from generator.model.links import page_url, relative_file, relative_url, safe_path
+from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import site_output
@@ -67,7 +68,7 @@ def test_content_is_data_not_template(minimal_content: Path) -> None:
         'summary: "{{ 7 * 7 }} {% raw %} <script>alert(1)</script> **kept**"',
     )
     record.write_text(text, encoding="utf-8")
-    pages = site_output(load_site(minimal_content), ROOT / "templates", policy=POLICY).pages
+    pages = site_output(load_site(minimal_content), Options(ROOT / "templates", POLICY)).pages
     page = pages["validations/test-validation.md"].markdown
     assert "{{ 7 * 7 }} {% raw %}" in page
     assert "49" not in page

@@ -71,7 +71,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         assert self.session is not None and self.inputs is not None
-        templates = self.inputs.templates_dir
+        templates = self.inputs.options.templates_dir
         return add_generated(files, config, self.session.pages, assets.load(templates))
 
     @event_priority(-100)  # last: every plugin has added its files, and MkDocs knows them all
@@ -102,7 +102,7 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         assert self.session is not None and self.folder is not None and self.inputs is not None
         # Made while MkDocs wrote.
-        self.session.finish(self.inputs.content_dir, self.inputs.templates_dir)
+        self.session.finish(self.inputs.content_dir, self.inputs.options.templates_dir)
         try:
             self.folder.finish(self.session.data, strict=config.strict)
         except Refused as error:
@@ -118,6 +118,6 @@ class CloudqualPlugin(BasePlugin[CloudqualConfig]):
         self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: object
     ) -> LiveReloadServer:
         inputs = self.inputs or options.settings_of(self.config, config).inputs
-        for folder in (inputs.content_dir, inputs.templates_dir):
+        for folder in (inputs.content_dir, inputs.options.templates_dir):
             server.watch(str(folder))
         return server
