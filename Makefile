@@ -14,6 +14,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTHON ?= python3
 # Material for MkDocs prints an end-of-life banner on every build; it is not a build warning.
 export NO_MKDOCS_2_WARNING := 1
+# Python keeps compiled modules (and pytest its rewritten tests) in __pycache__, which git
+# ignores. An environment that turns this off makes every interpreter the tests start, and
+# every test run, compile the package and the tests again: a third of `make check` here.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: site site-zensical test check coverage install package system clean
 

@@ -18,6 +18,8 @@ from generator.model.policy import Policy
 from generator.model.site import Site
 from generator.pipeline.run import site_output
 from generator.render.output import Output
+from generator.render.reuse import Reuse
+from generator.render.svg import SvgStore
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal" / "content"
@@ -104,6 +106,9 @@ def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 # The day the in-process tests judge validity and review on: fixed, so no test moves with the
 # calendar, and one render of the real content serves every test that reads it.
 AS_OF = date(2026, 12, 2)
+# The charts of the real content, converted once a process and kept in memory: every test that
+# renders the real content, or a copy of it, draws from here (a chart is keyed by its spec).
+CHARTS = SvgStore(None)
 
 
 @pytest.fixture(scope="session")
@@ -116,7 +121,9 @@ def real_site() -> Site:
 @pytest.fixture(scope="session")
 def real_output(real_site: Site) -> Output:
     """The real content rendered once a session, on AS_OF, with the session's chart cache."""
-    return site_output(real_site, Options(ROOT / "templates", Policy(AS_OF)))
+    return site_output(
+        real_site, Options(ROOT / "templates", Policy(AS_OF)), reuse=Reuse(svg=CHARTS)
+    )
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import re
-from datetime import date
 from pathlib import Path
 
 import pytest
@@ -17,15 +16,11 @@ from playwright.sync_api import expect
 from generator.derive import validation as derive
 from generator.derive.caveats import rules as caveat_rules
 from generator.model.measurements import InvalidResult
-from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.model.site import Site
-from generator.pipeline.run import site_output
 from generator.publish.api import MEASUREMENT_COLUMNS
 from generator.publish.measurement_table import measurement_rows
 from generator.render.output import Output
-from generator.render.reuse import Reuse
-from generator.render.svg import SvgStore
 
 CONTENT = ROOT / "content"
 IMPORTED_RULES = {
@@ -49,11 +44,8 @@ def site(real_site: Site) -> Site:
 
 
 @pytest.fixture(scope="module")
-def output(site: Site, tmp_path_factory: pytest.TempPathFactory) -> Output:
-    store = SvgStore(tmp_path_factory.mktemp("svg"))
-    return site_output(
-        site, Options(ROOT / "templates", Policy(date(2026, 12, 2))), reuse=Reuse(svg=store)
-    )
+def output(real_output: Output) -> Output:
+    return real_output  # the session's one render of the real content, on AS_OF
 
 
 def _caveat_rules(site: Site, validation_id: str, **update: object) -> set[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, variants
+from conftest import CHARTS, ROOT, variants
 
 from generator.checks.loader import load_site
 from generator.model.options import Options
@@ -19,7 +19,6 @@ from generator.model.site import Site
 from generator.pipeline.run import site_output
 from generator.render.output import Output
 from generator.render.reuse import Reuse
-from generator.render.svg import SvgStore
 
 POLICY = Policy(date(2026, 12, 2))
 TEMPLATES = ROOT / "templates"
@@ -30,7 +29,7 @@ TEXT = re.compile(
 )
 
 
-STORE = SvgStore(None)  # charts converted once, kept in memory for every render here
+STORE = CHARTS  # charts converted once a process, kept in memory for every render here
 # Each file's reading, by its bytes, as `mkdocs serve` keeps it: a load after an edit reads
 # again only the edited file. What is compared is rendering, which is never shared.
 KNOWN: dict[Any, Any] = {}
