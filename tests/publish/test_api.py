@@ -17,7 +17,7 @@ import feedparser
 import icalendar
 import jsonschema
 import pytest
-from conftest import ROOT, variants
+from conftest import CHARTS, ROOT, variants
 from openapi_spec_validator import validate as validate_openapi
 
 from generator.derive import validity
@@ -28,6 +28,7 @@ from generator.model.validation import Dating
 from generator.pipeline.run import site_output
 from generator.publish import api
 from generator.render.output import Output
+from generator.render.reuse import Reuse
 
 POLICY = Policy(date(2026, 12, 2))
 API = "api/v1"
@@ -304,8 +305,9 @@ def test_the_quoted_data_files_are_the_build_s_own(site: Site, site_url: str | N
     quoted = quoted_data(site, facts, directory_urls=True, site_url=site_url)
     assert len(quoted) == 6 and quoted.items() <= whole.items()
     assert [e.path for e in api.examples(site, quoted)] == list(quoted)
-    now = site_output(site, Options(ROOT / "templates", POLICY, site_url=site_url))
-    later = site_output(site, Options(ROOT / "templates", POLICY, site_url=site_url), later=True)
+    options = Options(ROOT / "templates", POLICY, site_url=site_url)
+    now = site_output(site, options, reuse=Reuse(svg=CHARTS))
+    later = site_output(site, options, reuse=Reuse(svg=CHARTS), later=True)
     assert later.pages == now.pages and later.data != now.data
     later.complete()
     assert later.data == now.data

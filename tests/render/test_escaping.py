@@ -13,7 +13,7 @@ from pathlib import Path
 
 import markdown
 import pytest
-from conftest import ROOT, copy_content
+from conftest import CHARTS, ROOT, copy_content
 
 from generator import escape
 from generator.checks.loader import load_site
@@ -25,6 +25,7 @@ from generator.model.policy import Policy
 from generator.pipeline.run import site_output
 from generator.problems import ContentError
 from generator.render.markup import inline
+from generator.render.reuse import Reuse
 
 LITERALS = [
     "[call us](https://evil.example)",
@@ -123,7 +124,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes],
     )
     provider.write_text(name, encoding="utf-8")
     site = load_site(content)
-    output = site_output(site, Options(ROOT / "templates", Policy(date(2026, 12, 4))))
+    output = site_output(
+        site, Options(ROOT / "templates", Policy(date(2026, 12, 4))), reuse=Reuse(svg=CHARTS)
+    )
     return output.data, {uri: page.markdown for uri, page in output.pages.items()}
 
 
