@@ -62,7 +62,8 @@ def build(tree: Path, out: Path, cache: Path, engine: str) -> None:
         command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)]
     else:
         command = [sys.executable, "-m", "generator.cli", "render", "--out", str(out)]
-    subprocess.run(command, env=env, cwd=tree, check=True)
+    # What the build prints is not compared; what it fails with is shown as it is.
+    subprocess.run(command, env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL)
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -78,10 +79,13 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def first_difference(a: bytes, b: bytes) -> str:
-    """The first line in which `a` and `b` differ, each cut to a readable length."""
+    """The first line in which `a` and `b` differ, each shown around its first differing byte."""
     for number, (left, right) in enumerate(zip(a.splitlines(), b.splitlines(), strict=False), 1):
         if left != right:
-            return f"line {number}: {left[:120]!r} / {right[:120]!r}"
+            pairs = enumerate(zip(left, right, strict=False))
+            at = next((i for i, (x, y) in pairs if x != y), min(len(left), len(right)))
+            start = max(at - 40, 0)
+            return f"line {number}: {left[start : at + 60]!r} / {right[start : at + 60]!r}"
     return f"one is longer: {len(a)} / {len(b)} bytes"
 
 
