@@ -48,7 +48,6 @@ def validation_view(site: Site, facts: SiteFacts, validation: Validation) -> dic
         "d": derived,
         "checklists": [(c, derived.open_items[c.id]) for c in checklists(site)],
         "applicable": derived.applicable_items,
-        "closed": derived.closed_items,
         "validity": page_words.validity(derived.validity_end, program),
         "offer": None if validation.offer is None else page_words.offer(validation.offer),
         "other_suites": page_words.other_suites(suite),
@@ -70,8 +69,8 @@ def validation_view(site: Site, facts: SiteFacts, validation: Validation) -> dic
 
 
 def trial_checklist_view(site: Site, facts: SiteFacts, validation: Validation) -> dict[str, Any]:
-    """What a result's printable checklist adds to its result's view: the checklists' sources
-    and the sources the result itself cites."""
+    """What a result's printable checklist adds to its result's view: the items the result
+    closes, the checklists' sources and the sources the result itself cites."""
     derived = facts.derived[validation.id]
     cited = (
         *derive.caveat_sources(derived),
@@ -81,6 +80,7 @@ def trial_checklist_view(site: Site, facts: SiteFacts, validation: Validation) -
     )
     own = {s.id for s in sources(site, validation)}
     return {
+        "closed": derived.closed_items,
         "sources": sources(site, *checklists(site), extra=cited),
         # A list's source that the result does not cite is said to be about the list, not the
         # result (an analysis of another provider's announcement, on Nebius's checklist).
@@ -179,11 +179,11 @@ def pairs_index(facts: SiteFacts) -> dict[str, Any]:
     }
 
 
-def pair_view(site: Site, facts: SiteFacts, pair: workloads.Pair) -> dict[str, Any]:
+def pair_view(facts: SiteFacts, pair: workloads.Pair) -> dict[str, Any]:
+    """A side-by-side page, but for each result's own view (the renderer's, made once)."""
     first, second = pair.first, pair.second
     return {
         "pair": pair,
-        "views": [validation_view(site, facts, first), validation_view(site, facts, second)],
         "answer_pairs": list(
             zip(facts.derived[first.id].answers, facts.derived[second.id].answers, strict=True)
         ),

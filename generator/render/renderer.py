@@ -43,9 +43,38 @@ from generator.render.output import Page
 from generator.render.reuse import Reuse
 from generator.render.signatures import Signatures
 from generator.render.svg import SvgStore
+from generator.render.views import (
+    CaseStudiesView,
+    ChangelogView,
+    ChecklistView,
+    CompareView,
+    ConcernsView,
+    DataView,
+    FiguresChipView,
+    FiguresView,
+    GlossaryView,
+    HomeView,
+    PairsView,
+    PairView,
+    PlatformsView,
+    PlatformView,
+    ProgramsView,
+    ProgramView,
+    ProvidersView,
+    ProviderView,
+    TrialChecklistView,
+    ValidationsView,
+    ValidationView,
+    View,
+    WorkloadChipView,
+    WorkloadsView,
+)
 
 # The glossary's page: grades and answers link to their entries there at first use on a page.
 GLOSSARY = "glossary.md"
+# What every page is given besides its view and the site's `context`: its links, each made for
+# the page's own address (`here`), and its sources' numbers.
+HELPERS = ("href", "link", "download", "term", "source_numbers", "here")
 
 
 class Renderer:
@@ -91,7 +120,7 @@ class Renderer:
         # read from, and kept in, its own store.
         self.compiled = SealedBytecode(reuse.code) if reuse.code is not None else None
         self.env.bytecode_cache = self.compiled
-        self.views: dict[str, dict[str, Any]] = {}
+        self.views: dict[str, ValidationView] = {}
         # What this site's pages read besides their own view: passed with each render, so the
         # environment, and the templates it has compiled, serve every site and every rebuild.
         self.context: dict[str, Any] = {
@@ -115,14 +144,15 @@ class Renderer:
     def page(
         self,
         uri: str,
-        template: str,
+        shown: View,
         edit_path: str | None,
         *,
         depends_on: list[str] | None = None,
-        **view: Any,
     ) -> Page:
-        """A page, rendered; or the last render's page, when no input of it has changed."""
+        """A page: its view's template, rendered with the view; or the last render's page, when
+        no input of it has changed."""
         path = safe_path(uri, ".md")
+        template, view = shown.TEMPLATE, shown.given()
         signature = self.signatures[path] = self.signer.page(
             uri, template, edit_path, depends_on or ["*"], view
         )
@@ -156,16 +186,15 @@ class Renderer:
         # Each cited source's number, its place in the page's list: a citation reads it once,
         # where a search of the list would cost each citation the list's length.
         numbers = {s.id: n for n, s in enumerate(view.get("sources") or [], 1)}
-        text = self.env.get_template(template).render(
-            **self.context,
-            href=href,
-            link=link,
-            download=download,
-            term=term,
-            source_numbers=numbers,
-            here=uri,
-            **view,
-        )
+        helpers = {
+            "href": href,
+            "link": link,
+            "download": download,
+            "term": term,
+            "source_numbers": numbers,
+            "here": uri,
+        }
+        text = self.env.get_template(template).render(**self.context, **helpers, **view)
         return Page(path, text, edit_path)
 
     # --- views: what a page shows, selected and formatted ----------------------------------------
@@ -175,12 +204,12 @@ class Renderer:
         files = [path for (file_kind, _), path in self.site.files.items() if file_kind == kind]
         return files[0] if len(files) == 1 else None
 
-    def validation_view(self, validation: Validation) -> dict[str, Any]:
+    def validation_view(self, validation: Validation) -> ValidationView:
         """A result's view, made once: its page, its printable checklist and each side-by-side
         page it is on read the same one."""
         if validation.id not in self.views:
-            self.views[validation.id] = page_views.validation_view(
-                self.site, self.facts, validation
+            self.views[validation.id] = ValidationView(
+                **page_views.validation_view(self.site, self.facts, validation)
             )
         return self.views[validation.id]
 
@@ -218,59 +247,48 @@ class Renderer:
 
     def home_page(self) -> Page:
         latest = page_words.latest(self.validations, self.policy.as_of)
-        return self.page(
-            "index.md", "home.md.j2", None, **vars(latest),
+        view = HomeView(
+            **vars(latest),
             flagged=page_views.flagged(self.facts),
-            timeline=self.charts["timeline"], scorecard=self.facts.scorecard,
-        )  # fmt: skip
+            timeline=self.charts["timeline"],
+            scorecard=self.facts.scorecard,
+        )
+        return self.page("index.md", view, None)
 
     def index_pages(self) -> list[Page]:
         site, facts = self.site, self.facts
         return [
-            self.page(
-                "validations/index.md", "validations.md.j2", None, validations=self.validations
-            ),
+            self.page("validations/index.md", ValidationsView(self.validations), None),
             self.page(
                 "providers/index.md",
-                "providers.md.j2",
+                ProvidersView(
+                    clouds=[site.providers[p] for p in facts.clouds],
+                    submitters=[site.providers[p] for p in facts.submitters],
+                    scorecard=facts.scorecard,
+                ),
                 None,
-                clouds=[site.providers[p] for p in facts.clouds],
-                submitters=[site.providers[p] for p in facts.submitters],
-                scorecard=facts.scorecard,
             ),
+            self.page("programs/index.md", ProgramsView(list(site.programs.values())), None),
             self.page(
-                "programs/index.md", "programs.md.j2", None, programs=list(site.programs.values())
-            ),
-            self.page(
-                "platforms/index.md",
-                "platforms.md.j2",
-                None,
-                by_chip=page_views.platforms_index(site, facts),
+                "platforms/index.md", PlatformsView(page_views.platforms_index(site, facts)), None
             ),
         ]
 
     def case_studies_page(self) -> Page:
         case_studies = list(self.site.case_studies.values())
-        return self.page(
-            "case-studies.md",
-            "case-studies.md.j2",
-            self.only_file("case-studies"),
+        view = CaseStudiesView(
             case_studies=case_studies,
             gaps=self.facts.gaps,
             sources=page_views.sources(self.site, *case_studies),
             chart=self.charts.get("case-studies"),
         )
+        return self.page("case-studies.md", view, self.only_file("case-studies"))
 
     def glossary_page(self) -> Page:
-        return self.page(
-            GLOSSARY, "glossary.md.j2", None, sections=glossary(self.site, self.policy)
-        )
+        return self.page(GLOSSARY, GlossaryView(glossary(self.site, self.policy)), None)
 
     def compare_page(self) -> Page:
-        return self.page(
-            "compare.md",
-            "compare.md.j2",
-            None,
+        view = CompareView(
             validations=self.validations,
             questions=page_views.questions(self.site),
             matrix=self.charts["evidence"],
@@ -279,15 +297,13 @@ class Renderer:
             shown_words=list(SHOWN_MEANINGS),
             shown_answers=page_views.answer_counts(self.site, self.facts),
         )
+        return self.page("compare.md", view, None)
 
     def concerns_page(self) -> Page:
         """What each program checks of a buyer's concerns: concerns down, programs across."""
         listed = concerns.ordered(self.site)
         answers = [a for c in listed for a in c.answers.values()]
-        return self.page(
-            "concerns.md",
-            "concerns.md.j2",
-            None,
+        view = ConcernsView(
             concerns=listed,
             programs=list(self.site.programs.values()),
             cover_meanings=COVER_MEANINGS,
@@ -295,12 +311,10 @@ class Renderer:
                 self.site, extra=tuple(dict.fromkeys(a.source for a in answers))
             ),
         )
+        return self.page("concerns.md", view, None)
 
     def data_page(self, examples: list[api.Example]) -> Page:
-        return self.page(
-            "data.md",
-            "data.md.j2",
-            None,
+        view = DataView(
             kinds=list(KINDS),
             endpoints=api.endpoints(),
             # A path with "{id}" in it stands for one per record: no one file to link.
@@ -311,63 +325,50 @@ class Renderer:
             validations=self.validations,
             checklists=page_views.checklists(self.site),
         )
+        return self.page("data.md", view, None)
 
     def changelog_page(self) -> Page:
         """What each commit of the content changed, by day, linked to the results still on the
         site. Without a history, the page says why there is none."""
         days = changelog.days(self.history, set(self.site.validations))
-        why = changelog.why_none(self.history)
-        return self.page("changelog.md", "changelog.md.j2", None, days=days, why=why)
+        view = ChangelogView(days=days, why=changelog.why_none(self.history))
+        return self.page("changelog.md", view, None)
 
     def checklist_page(self) -> Page:
-        groups = page_views.checklist_groups(self.site, self.facts)
-        return self.page("checklist.md", "checklist.md.j2", self.only_file("checklists"), **groups)
+        view = ChecklistView(**page_views.checklist_groups(self.site, self.facts))
+        return self.page("checklist.md", view, self.only_file("checklists"))
 
     def workloads_page(self) -> Page:
-        facts = self.facts
-        return self.page(
-            "workloads/index.md",
-            "workloads.md.j2",
-            None,
-            chips=facts.chips,
-            whole_cloud=facts.whole_cloud,
-        )
+        view = WorkloadsView(chips=self.facts.chips, whole_cloud=self.facts.whole_cloud)
+        return self.page("workloads/index.md", view, None)
 
     def chip_pages(self) -> Iterator[Page]:
         measured = {chip.chip for chip in self.facts.figures}
         for chip in self.facts.chips:
-            yield self.page(
-                f"workloads/{chip.slug}.md",
-                "workload-chip.md.j2",
-                None,
-                chip=chip,
-                kind_words=workloads.KIND_WORDS,
-                has_figures=chip.chip in measured,
+            view = WorkloadChipView(
+                chip=chip, kind_words=workloads.KIND_WORDS, has_figures=chip.chip in measured
             )
+            yield self.page(f"workloads/{chip.slug}.md", view, None)
 
     def figures_page(self) -> Page:
-        return self.page("figures/index.md", "figures.md.j2", None, chips=self.facts.figures)
+        return self.page("figures/index.md", FiguresView(self.facts.figures), None)
 
     def chip_figures_pages(self) -> Iterator[Page]:
         for chip in self.facts.figures:
-            yield self.page(f"figures/{chip.slug}.md", "figures-chip.md.j2", None, chip=chip)
+            yield self.page(f"figures/{chip.slug}.md", FiguresChipView(chip), None)
 
     def pairs_page(self) -> Page:
-        index = page_views.pairs_index(self.facts)
-        return self.page("pairs/index.md", "pairs.md.j2", None, **index)
+        return self.page("pairs/index.md", PairsView(**page_views.pairs_index(self.facts)), None)
 
     def pair_pages(self) -> Iterator[Page]:
         for pair in self.facts.pairs:
-            view = page_views.pair_view(self.site, self.facts, pair)
-            # The pages of both results are made once, for their own pages too.
-            view["views"] = [self.validation_view(pair.first), self.validation_view(pair.second)]
-            yield self.page(
-                f"pairs/{pair.id}.md",
-                "pair.md.j2",
-                None,
-                depends_on=[f"facts:{pair.first.id}", f"facts:{pair.second.id}"],
-                **view,
+            # The views of both results are made once, for their own pages too.
+            view = PairView(
+                **page_views.pair_view(self.facts, pair),
+                views=[self.validation_view(pair.first), self.validation_view(pair.second)],
             )
+            depends_on = [f"facts:{pair.first.id}", f"facts:{pair.second.id}"]
+            yield self.page(f"pairs/{pair.id}.md", view, None, depends_on=depends_on)
 
     def result_pages(self) -> Iterator[Page]:
         """Each result's page, then its printable trial checklist."""
@@ -375,43 +376,40 @@ class Renderer:
             edit = self.site.file_of("validations", validation.id)
             depends_on = [f"facts:{validation.id}"]
             view = self.validation_view(validation)
-            yield self.page(
-                record_uri("validations", validation.id),
-                "validation.md.j2",
-                edit,
-                depends_on=depends_on,
-                **view,
+            uri = record_uri("validations", validation.id)
+            yield self.page(uri, view, edit, depends_on=depends_on)
+            trial = TrialChecklistView(
+                validation=view.validation,
+                title=view.title,
+                d=view.d,
+                checklists=view.checklists,
+                applicable=view.applicable,
+                **page_views.trial_checklist_view(self.site, self.facts, validation),
             )
-            trial = page_views.trial_checklist_view(self.site, self.facts, validation)
-            yield self.page(
-                f"trial-checklists/{validation.id}.md",
-                "trial-checklist.md.j2",
-                edit,
-                depends_on=depends_on,
-                **{**view, **trial},
-            )
+            uri = f"trial-checklists/{validation.id}.md"
+            yield self.page(uri, trial, edit, depends_on=depends_on)
 
     def provider_pages(self) -> Iterator[Page]:
         own = self.facts.by_provider
         for provider in self.site.providers.values():
+            view = ProviderView(**page_views.provider_view(self.site, self.facts, provider.id))
             yield self.page(
                 record_uri("providers", provider.id),
-                "provider.md.j2",
+                view,
                 self.site.file_of("providers", provider.id),
                 depends_on=[f"providers:{provider.id}", "references"]
                 + [f"facts:{v.id}" for v in own[provider.id]],
-                **page_views.provider_view(self.site, self.facts, provider.id),
             )
 
     def program_pages(self) -> Iterator[Page]:
         own = self.facts.by_program
         for program in self.site.programs.values():
+            view = ProgramView(**page_views.program_view(self.site, self.facts, program))
             yield self.page(
                 record_uri("programs", program.id),
-                "program.md.j2",
+                view,
                 self.site.file_of("programs", program.id),
                 depends_on=["references", *(f"facts:{v.id}" for v in own[program.id])],
-                **page_views.program_view(self.site, self.facts, program),
             )
 
     def platform_pages(self) -> Iterator[Page]:
@@ -419,13 +417,15 @@ class Renderer:
         by_chip = page_views.platforms_by_chip(self.site)
         slugs = page_views.chip_slugs(facts)
         for platform in self.site.platforms.values():
+            view = PlatformView(
+                **page_views.platform_view(self.site, facts, platform, by_chip, slugs)
+            )
             yield self.page(
                 record_uri("platforms", platform.id),
-                "platform.md.j2",
+                view,
                 self.site.file_of("platforms", platform.id),
                 depends_on=[f"platforms:{platform.id}", "references"]
                 + [f"facts:{v.id}" for v in facts.by_platform[platform.id]],
-                **page_views.platform_view(self.site, facts, platform, by_chip, slugs),
             )
 
     def chart_files(self, store: SvgStore, *, later: bool = False) -> dict[str, bytes]:
