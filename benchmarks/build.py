@@ -386,6 +386,26 @@ def report(
         "plugin ÷ plain (target: warm and edit ≤ 1.15, cold ≤ 1.5):",
         [(case, (case,), ("plain",)) for case in PLUGIN],
     )
+    # The same ratio taken within each round, where the two builds ran minutes apart at most:
+    # plain MkDocs alone moves by a third from one stretch of minutes to the next on a shared
+    # machine, which a ratio of medians taken across all rounds carries whole.
+    for size in sizes:
+        if "plain" not in cases:
+            break
+        plain = times[(size, "plain")]
+        cells = []
+        for case in (c for c in PLUGIN if c in cases):
+            paired = [t / p for t, p in zip(times[(size, case)], plain, strict=True)]
+            cells.append(
+                f"{case} {statistics.median(paired):.2f} ({min(paired):.2f}–{max(paired):.2f})"
+            )
+        if cells:
+            print(
+                "plugin ÷ plain, paired in each round (median of the rounds; lowest–highest):",
+                f"  {size}: " + ", ".join(cells),
+                f"  {size}: plain alone {min(plain):.2f}–{max(plain):.2f} s",
+                sep="\n",
+            )
     ratios(
         "Zensical path ÷ plain MkDocs:",
         [(case, (case,), ("plain",)) for case in ZENSICAL_PATH],
