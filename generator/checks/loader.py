@@ -82,8 +82,11 @@ def _read(
 # From this many files to read, they are read in parallel processes: each costs a few
 # milliseconds (walking its events, checking and validating it; libyaml parses most of them),
 # and starting a process about half a second. Measured with libyaml: 1,198 files in 3.6 s in two
-# processes against 4.4 s in one; 298 files in 0.54 s against 0.45 s.
-PARALLEL_FROM = 300
+# processes against 4.4 s in one; 298 files in 0.54 s against 0.45 s. The whole load, each in a
+# new process, on 2026-12-08: the real content's 464 files in 1.51 to 1.77 s in two processes
+# against 1.26 to 1.54 s in one, three times each, alternating; 803 synthetic files 2.97 and
+# 3.18 s against 3.03 and 4.71 s; 1,370 files 6.80 and 7.26 s against 9.50 and 7.81 s.
+PARALLEL_FROM = 700
 
 
 def _read_key(key: tuple[str, str, str, bytes]) -> Read:
