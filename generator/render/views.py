@@ -2,7 +2,7 @@
 
 A view only holds what derive made (derive/site_facts.py, derive/page_views.py, the changelog's
 days): the renderer builds it, resolves its template (`TEMPLATE`) and renders. Each field says
-what it holds; tests/render/test_views.py holds every field to a description, every field to a
+what it holds; tests/render/test_typed_views.py holds every field to a description, every field to a
 template that reads it, and every name a template reads to its view or to what every page is
 given (the renderer's `context` and its link helpers).
 """
