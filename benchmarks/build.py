@@ -387,8 +387,10 @@ def report(
         [(case, (case,), ("plain",)) for case in PLUGIN],
     )
     # The same ratio taken within each round, where the two builds ran minutes apart at most:
-    # plain MkDocs alone moves by a third from one stretch of minutes to the next on a shared
-    # machine, which a ratio of medians taken across all rounds carries whole.
+    # plain MkDocs alone moved by a third from one run to the next on this machine, with nothing
+    # else running, which a ratio of medians taken across all rounds carries whole.
+    if "plain" in cases:
+        print("plugin ÷ plain, paired in each round (median of the rounds; lowest–highest):")
     for size in sizes:
         if "plain" not in cases:
             break
@@ -401,7 +403,6 @@ def report(
             )
         if cells:
             print(
-                "plugin ÷ plain, paired in each round (median of the rounds; lowest–highest):",
                 f"  {size}: " + ", ".join(cells),
                 f"  {size}: plain alone {min(plain):.2f}–{max(plain):.2f} s",
                 sep="\n",

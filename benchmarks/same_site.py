@@ -34,7 +34,8 @@ def checkout(revision: str | None, into: Path) -> Path:
     """The project at `revision` in a new worktree under `into`; the working tree for None."""
     if revision is None:
         return ROOT
-    folder = into / f"tree-{revision.replace('/', '-')}"
+    into.mkdir(parents=True)
+    folder = into / "tree"
     subprocess.run(
         ["git", "-C", str(ROOT), "worktree", "add", "--quiet", "--detach", str(folder), revision],
         check=True,
@@ -97,12 +98,13 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="same-site-") as temporary:
         work = Path(temporary)
-        trees = [checkout(args.base, work), checkout(args.head, work)]
+        trees: list[Path] = []
         try:
             built = []
-            for index, tree in enumerate(trees):
+            for index, revision in enumerate((args.base, args.head)):
+                trees.append(checkout(revision, work / str(index)))
                 out = work / f"site-{index}"
-                build(tree, out, work / f"cache-{index}", args.engine)
+                build(trees[-1], out, work / f"cache-{index}", args.engine)
                 built.append(files(out))
         finally:
             for tree in trees:
@@ -111,6 +113,9 @@ def main() -> int:
                         ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                         check=False,
                     )
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "prune"], check=False)
+    if not all(built):  # two empty folders would read as the same site
+        raise SystemExit("same_site: a build wrote no file")
     base, head = built
     differ = sorted(p for p in base.keys() & head.keys() if base[p] != head[p])
     only_base, only_head = sorted(base.keys() - head.keys()), sorted(head.keys() - base.keys())

@@ -106,8 +106,10 @@ def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 # The day the in-process tests judge validity and review on: fixed, so no test moves with the
 # calendar, and one render of the real content serves every test that reads it.
 AS_OF = date(2026, 12, 2)
-# The charts of the real content, converted once a process and kept in memory: every test that
-# renders the real content, or a copy of it, draws from here (a chart is keyed by its spec).
+# The charts of the real content, converted once a process and kept in memory, for the tests
+# that render the real content or a copy of it (a chart is keyed by its spec). Each render
+# keeps only the charts it used: a render of an edited copy may send the next render of the
+# real content back to the converter for the charts the edit changed.
 CHARTS = SvgStore(None)
 
 

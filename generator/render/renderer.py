@@ -72,9 +72,9 @@ from generator.render.views import (
 
 # The glossary's page: grades and answers link to their entries there at first use on a page.
 GLOSSARY = "glossary.md"
-# What every page is given besides its view and the site's `context`: its links, each made for
-# the page's own address (`here`), and its sources' numbers.
-HELPERS = ("href", "link", "download", "term", "source_numbers", "here")
+# What every page is given besides its view and the site's `context`, each made for the page:
+# its links, each from its own address (`here`), and its sources' numbers.
+PAGE_NAMES = ("href", "link", "download", "term", "source_numbers", "here")
 
 
 class Renderer:
@@ -110,7 +110,6 @@ class Renderer:
         signed = [policy, options.directory_urls, options.source_links, code]
         self.signer = Signatures(site, facts, options.templates_dir, signed)
         self.signatures: dict[str, str] = {}
-        self.reused = 0
         self.directory_urls = options.directory_urls
         # Links written from one Markdown file to another, for Zensical (links.source_link).
         self.source_links = options.source_links
@@ -158,7 +157,6 @@ class Renderer:
         )
         last = self.previous.get(path)
         if last is not None and last[0] == signature:
-            self.reused += 1
             return last[1]
 
         def href(target: str) -> str:
@@ -186,15 +184,8 @@ class Renderer:
         # Each cited source's number, its place in the page's list: a citation reads it once,
         # where a search of the list would cost each citation the list's length.
         numbers = {s.id: n for n, s in enumerate(view.get("sources") or [], 1)}
-        helpers = {
-            "href": href,
-            "link": link,
-            "download": download,
-            "term": term,
-            "source_numbers": numbers,
-            "here": uri,
-        }
-        text = self.env.get_template(template).render(**self.context, **helpers, **view)
+        own = dict(zip(PAGE_NAMES, (href, link, download, term, numbers, uri), strict=True))
+        text = self.env.get_template(template).render(**self.context, **own, **view)
         return Page(path, text, edit_path)
 
     # --- views: what a page shows, selected and formatted ----------------------------------------

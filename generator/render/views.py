@@ -1,10 +1,11 @@
 """One typed view per page template: what each template is given, field by field.
 
-A view only holds what derive made (derive/site_facts.py, derive/page_views.py, the changelog's
-days): the renderer builds it, resolves its template (`TEMPLATE`) and renders. Each field says
-what it holds; tests/render/test_typed_views.py holds every field to a description, every field to a
-template that reads it, and every name a template reads to its view or to what every page is
-given (the renderer's `context` and its link helpers).
+A view holds what derive made (derive/site_facts.py, derive/page_views.py), the changelog's
+days, and for the data page the API's endpoints and examples; besides those, only the model's
+fixed word lists. The renderer builds it, resolves its template (`TEMPLATE`) and renders.
+Each field says what it holds; tests/render/test_typed_views.py holds every field to a
+description, every field to a template that reads it, and every name a template reads to its
+view or to what every page is given (the renderer's `context` and `PAGE_NAMES`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from generator.derive.rounds import RoundRead
     from generator.derive.scorecard import Scorecard
     from generator.derive.suites import SuiteChange, SuiteCounts
-    from generator.derive.validation import Derived
+    from generator.derive.validation import Derived, OpenItem
     from generator.derive.workloads import ChipView, Pair
     from generator.model.case_studies import CaseStudy
     from generator.model.checklists import Checklist, ChecklistItem, Question
@@ -217,13 +218,13 @@ class ValidationView(View):
     program: Program = shows("its program")
     suite: Suite | None = shows("the suite its coverage is reconciled with, if one")
     d: Derived = shows("what derive made of it: coverage, validity, caveats, figures")
-    checklists: list[tuple[Checklist, list[ChecklistItem]]] = shows(
+    checklists: list[tuple[Checklist, list[OpenItem]]] = shows(
         "each trial checklist with its items this result leaves open"
     )
-    applicable: dict[str, list[ChecklistItem]] = shows("by checklist, the items that apply")
+    applicable: dict[str, int] = shows("by checklist, how many of its items apply")
     validity: Words = shows("its validity, in words")
     offer: OfferWords | None = shows("what the provider offers on it, in words, if stated")
-    other_suites: str = shows("what is said of the program's other suites")
+    other_suites: str = shows("the word that heads the program's other suites: Recorded or Other")
     coverage_chart: Chart | None = shows("its coverage chart, if it has one")
     systems: dict[str, System] = shows("its systems, by key")
     program_case_studies: list[CaseStudy] = shows("the case studies of its program")
@@ -240,11 +241,11 @@ class TrialChecklistView(View):
     validation: Validation = shows("the result the checklist is for")
     title: str = shows("its title")
     d: Derived = shows("what derive made of it")
-    checklists: list[tuple[Checklist, list[ChecklistItem]]] = shows(
+    checklists: list[tuple[Checklist, list[OpenItem]]] = shows(
         "each trial checklist with its items this result leaves open"
     )
-    applicable: dict[str, list[ChecklistItem]] = shows("by checklist, the items that apply")
-    closed: dict[str, list[ChecklistItem]] = shows("by checklist, the items it closes")
+    applicable: dict[str, int] = shows("by checklist, how many of its items apply")
+    closed: dict[str, int] = shows("by checklist, how many that apply its evidence closes")
     sources: list[Source] = shows("the checklists' sources and the result's, numbered in order")
     about_list_only: dict[str, bool] = shows(
         "by checklist, whether its source is about the list and not the result"

@@ -1,5 +1,5 @@
 """Each page template is given one typed view (render/views.py), and reads nothing else but what
-every page is given: the renderer's `context` and its link helpers. Jinja's own parser reads
+every page is given: the renderer's `context` and `PAGE_NAMES`. Jinja's own parser reads
 each template for the names it reads; the view's fields are held to a description each, and to
 being read."""
 
@@ -17,7 +17,7 @@ from generator.checks.loader import load_site
 from generator.model.options import Options
 from generator.model.policy import Policy
 from generator.render.environment import environment
-from generator.render.renderer import HELPERS, Renderer
+from generator.render.renderer import PAGE_NAMES, Renderer
 from generator.render.views import VIEWS, View
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -27,13 +27,14 @@ JINJA_OWN = {"loop", "caller", "varargs", "kwargs"}
 
 
 def names_read(source: str, env: Environment) -> set[str]:
-    """The names `source` reads that it does not set itself (a `set`, a loop, a macro's
+    """The names `source` reads that it does not set itself (a `set`, a loop, a macro or its
     parameters, an import) and neither Jinja (`loop`) nor the environment (its globals) holds."""
     parsed = env.parse(source)
     loaded, stored = set(), set()
     for name in parsed.find_all(nodes.Name):
         (loaded if name.ctx == "load" else stored).add(name.name)
     stored |= {i.target for i in parsed.find_all(nodes.Import)}
+    stored |= {macro.name for macro in parsed.find_all(nodes.Macro)}
     for imported in parsed.find_all(nodes.FromImport):
         stored |= {n if isinstance(n, str) else n[1] for n in imported.names}
     return loaded - stored - JINJA_OWN - set(env.globals)
@@ -43,7 +44,7 @@ def names_read(source: str, env: Environment) -> set[str]:
 def shared() -> set[str]:
     """What every page is given besides its view."""
     renderer = Renderer(load_site(MINIMAL), Options(TEMPLATES, Policy(date(2026, 12, 2))))
-    return set(renderer.context) | set(HELPERS)
+    return set(renderer.context) | set(PAGE_NAMES)
 
 
 def test_each_page_template_has_one_view() -> None:
@@ -67,6 +68,15 @@ def test_a_template_reads_its_view_and_what_every_page_is_given(
     assert read - own - shared == set(), "read, but neither in the view nor given every page"
     assert own - read == set(), "in the view, but the template never reads it"
     assert own & shared == set(), "a field would hide what every page is given"
+
+
+def test_the_macros_read_only_what_every_page_is_given(shared: set[str]) -> None:
+    """Every template imports the macros with its context: a macro that read a view's own name
+    would hold to one page and fail on the next."""
+    env = environment(TEMPLATES)
+    read = names_read((TEMPLATES / "_macros.j2").read_text(encoding="utf-8"), env)
+    assert read  # the file was read: the macros read the site's names
+    assert read - shared == set()
 
 
 def test_the_names_a_template_reads_are_found() -> None:

@@ -370,23 +370,24 @@ class RoundBuilder:
         self,
         group: Any,
         submission: dict[str, Any],
-        words: tuple[str, str],
-        given: dict[str, dict[str, Any]],
-        scored: tuple[Sequence[Any], Sequence[Any]],
         *,
+        summary: str,
+        published: str,
+        given: dict[str, dict[str, Any]],
+        valid: Sequence[Any],
+        invalid: Sequence[Any],
         scope: dict[str, Any],
         claims: list[dict[str, Any]],
         fields: Callable[[Any], dict[str, Any]],
+        invalid_fields: Mapping[str, Callable[[Any], Any]] | None = None,
         suffix: str = "",
-        **invalid_extra: Callable[[Any], Any],
     ) -> dict[str, Any]:
         """A round's validation of one result, in the order every imported record lists its
-        fields, from what its importer words alike: `words`, its summary and what the round
-        published of it; `given`, the evidence answers it has data for; `scored`, its valid
-        and its invalid results. A round names no predecessor."""
+        fields, from what its importer words alike: its summary, what the round `published` of
+        it, the evidence answers it has data for (`given`), its valid and its invalid results,
+        and what its program adds to each system (`fields`) and invalid result
+        (`invalid_fields`). A round names no predecessor."""
         first = self.source_id(group.systems[0])
-        summary, published = words
-        valid, invalid = scored
         return {
             **self.head(group, submission, suffix),
             "summary": summary,
@@ -398,7 +399,7 @@ class RoundBuilder:
             "evidence": answers(first, given),
             "predecessor": None,
             "systems": self.systems(group.systems, fields),
-            "invalid": self.invalid(invalid, **invalid_extra),
+            "invalid": self.invalid(invalid, **(invalid_fields or {})),
         }
 
     def systems(

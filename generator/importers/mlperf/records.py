@@ -355,9 +355,11 @@ class RoundRecords(core.RoundBuilder):
         return self.record(
             group,
             submission,
-            (summary, published),
-            wording.answers(bool(valid), first),
-            (valid, invalid),
+            summary=summary,
+            published=published,
+            given=wording.answers(bool(valid), first),
+            valid=valid,
+            invalid=invalid,
             scope=self.scope(first, sizes_found, as_run, len(benchmarks)),
             claims=claims,
             fields=lambda s: {
@@ -430,7 +432,7 @@ class RoundRecords(core.RoundBuilder):
     def deployment(self, group: Group, first: str) -> dict[str, Any]:
         """Where the group's systems ran: what a submitter says of it, from the mapping, over
         the round's descriptions' silence."""
-        return core.deployment_record(first, self.grade) | (self.stated_deployment(group) or {})
+        return super().deployment(group, first) | (self.stated_deployment(group) or {})
 
     def stated_deployment(self, group: Group) -> dict[str, Any] | None:
         """What a submitter says of where the group's systems ran, from the mapping."""

@@ -375,15 +375,16 @@ class RoundRecords(core.RoundBuilder):
         return self.record(
             group,
             submission,
-            (
+            summary=(
                 f"{results[0].upper()}{results[1:]} on {chip}{on}, {division} division: "
                 f"{described}, on {names}, {self.read_from}. Each figure "
                 "is a rate or a latency on MLCommons' benchmark, in its scenario, at that "
-                f"system's size, not on a buyer's workload or allocation.{preview_words}",
-                published,
+                f"system's size, not on a buyer's workload or allocation.{preview_words}"
             ),
-            given,
-            (valid, invalid),
+            published=published,
+            given=given,
+            valid=valid,
+            invalid=invalid,
             scope=self.scope(first, sizes_found, frameworks, len(benchmarks)),
             claims=claims,
             fields=lambda s: {
@@ -391,6 +392,6 @@ class RoundRecords(core.RoundBuilder):
                 "cooling": s.cooling,
                 "driver": s.driver,
             },
+            invalid_fields={"scenario": lambda r: r.scenario},
             suffix="-open" if division == "open" else "",
-            scenario=lambda r: r.scenario,
         )
