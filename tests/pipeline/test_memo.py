@@ -269,6 +269,7 @@ from generator.pipeline.memo import Memo
 from generator.pipeline.run import Inputs
 from generator.engines import child
 from generator.engines.session import Session
+from generator.model.options import Options
 from generator.model.policy import Policy
 
 tmp_path = Path(sys.argv[1])
