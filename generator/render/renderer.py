@@ -110,10 +110,9 @@ class Renderer:
         signed = [policy, options.directory_urls, options.source_links, code]
         self.signer = Signatures(site, facts, options.templates_dir, signed)
         self.signatures: dict[str, str] = {}
-        self.directory_urls = options.directory_urls
-        # Links written from one Markdown file to another, for Zensical (links.source_link).
-        self.source_links = options.source_links
-        self.policy = policy
+        # How pages are written: their links (for Zensical, from one Markdown file to another,
+        # links.source_link) and the date they are judged on.
+        self.options = options
         self.env = environment(options.templates_dir)
         # The environment serves every render of the process; this one's compiled code is
         # read from, and kept in, its own store.
@@ -160,17 +159,17 @@ class Renderer:
             return last[1]
 
         def href(target: str) -> str:
-            if self.source_links:
+            if self.options.source_links:
                 return source_link(uri, target)
-            return relative_url(uri, target, self.directory_urls)
+            return relative_url(uri, target, self.options.directory_urls)
 
         def link(kind: str, record_id: str) -> str:
             return href(record_uri(kind, record_id))
 
         def download(path: str) -> str:
-            if self.source_links:
+            if self.options.source_links:
                 return source_file(uri, path)
-            return relative_file(uri, path, self.directory_urls)
+            return relative_file(uri, path, self.options.directory_urls)
 
         used: set[str] = set()
 
@@ -237,7 +236,7 @@ class Renderer:
         return by_uri
 
     def home_page(self) -> Page:
-        latest = page_words.latest(self.validations, self.policy.as_of)
+        latest = page_words.latest(self.validations, self.options.policy.as_of)
         view = HomeView(
             **vars(latest),
             flagged=page_views.flagged(self.facts),
@@ -276,7 +275,7 @@ class Renderer:
         return self.page("case-studies.md", view, self.only_file("case-studies"))
 
     def glossary_page(self) -> Page:
-        return self.page(GLOSSARY, GlossaryView(glossary(self.site, self.policy)), None)
+        return self.page(GLOSSARY, GlossaryView(glossary(self.site, self.options.policy)), None)
 
     def compare_page(self) -> Page:
         view = CompareView(
@@ -370,11 +369,7 @@ class Renderer:
             uri = record_uri("validations", validation.id)
             yield self.page(uri, view, edit, depends_on=depends_on)
             trial = TrialChecklistView(
-                validation=view.validation,
-                title=view.title,
-                d=view.d,
-                checklists=view.checklists,
-                applicable=view.applicable,
+                **view.of_result(),
                 **page_views.trial_checklist_view(self.site, self.facts, validation),
             )
             uri = f"trial-checklists/{validation.id}.md"

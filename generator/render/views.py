@@ -46,6 +46,10 @@ def shows(what: str) -> Any:
     return field(metadata={"shows": what})
 
 
+# What a page's `sources` field holds, on every page that cites.
+CITED = "the sources the page cites, numbered in this order"
+
+
 @dataclass(frozen=True)
 class View:
     """What one page's template is given; `TEMPLATE` is the template's file."""
@@ -105,7 +109,7 @@ class CaseStudiesView(View):
     TEMPLATE = "case-studies.md.j2"
     case_studies: list[CaseStudy] = shows("every case study")
     gaps: dict[str, list[Gap]] = shows("by case study id, a gap per finding")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
     chart: Chart | None = shows("the chart of the case studies' findings, if any")
 
 
@@ -135,7 +139,7 @@ class ConcernsView(View):
     concerns: list[Concern] = shows("the buyer's concerns, in order: the table's rows")
     programs: list[Program] = shows("the programs: the table's columns")
     cover_meanings: Mapping[str, str] = shows("what each word of coverage means")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,7 @@ class ChecklistView(View):
         "by (checklist, item), its words for no one result"
     )
     why_open: dict[tuple[str, str], str] = shows("by (checklist, item), why it may stay open")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
 
 
 @dataclass(frozen=True)
@@ -209,19 +213,29 @@ class PairsView(View):
 
 
 @dataclass(frozen=True)
-class ValidationView(View):
-    TEMPLATE = "validation.md.j2"
+class ResultView(View):
+    """What a result's page and its printable checklist both show of the result."""
+
     validation: Validation = shows("the result")
     title: str = shows("its title")
-    provider: Provider = shows("its provider")
-    platform: Platform | None = shows("its platform, if it names one")
-    program: Program = shows("its program")
-    suite: Suite | None = shows("the suite its coverage is reconciled with, if one")
     d: Derived = shows("what derive made of it: coverage, validity, caveats, figures")
     checklists: list[tuple[Checklist, list[OpenItem]]] = shows(
         "each trial checklist with its items this result leaves open"
     )
     applicable: dict[str, int] = shows("by checklist, how many of its items apply")
+
+    def of_result(self) -> dict[str, Any]:
+        """The fields every view of the result shows, by name, for another of its views."""
+        return {f.name: getattr(self, f.name) for f in fields(ResultView)}
+
+
+@dataclass(frozen=True)
+class ValidationView(ResultView):
+    TEMPLATE = "validation.md.j2"
+    provider: Provider = shows("its provider")
+    platform: Platform | None = shows("its platform, if it names one")
+    program: Program = shows("its program")
+    suite: Suite | None = shows("the suite its coverage is reconciled with, if one")
     validity: Words = shows("its validity, in words")
     offer: OfferWords | None = shows("what the provider offers on it, in words, if stated")
     other_suites: str = shows("the word that heads the program's other suites: Recorded or Other")
@@ -232,19 +246,12 @@ class ValidationView(View):
     predecessor: Validation | None = shows("the result it repeats, if one")
     partners: list[tuple[Validation, str]] = shows("the results it is side by side with")
     successors: list[Validation] = shows("the results that repeat it")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
 
 
 @dataclass(frozen=True)
-class TrialChecklistView(View):
+class TrialChecklistView(ResultView):
     TEMPLATE = "trial-checklist.md.j2"
-    validation: Validation = shows("the result the checklist is for")
-    title: str = shows("its title")
-    d: Derived = shows("what derive made of it")
-    checklists: list[tuple[Checklist, list[OpenItem]]] = shows(
-        "each trial checklist with its items this result leaves open"
-    )
-    applicable: dict[str, int] = shows("by checklist, how many of its items apply")
     closed: dict[str, int] = shows("by checklist, how many that apply its evidence closes")
     sources: list[Source] = shows("the checklists' sources and the result's, numbered in order")
     about_list_only: dict[str, bool] = shows(
@@ -268,7 +275,7 @@ class ProviderView(View):
     TEMPLATE = "provider.md.j2"
     provider: Provider = shows("the provider")
     is_cloud: bool = shows("whether it is a cloud, not only a submitter")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
     validations: list[Validation] = shows("its results, newest first")
     results: str = shows("how many results it has, in words")
     without: list[Program] = shows("the programs it has no result under")
@@ -296,7 +303,7 @@ class ProgramView(View):
         "each buyer's concern with what it checks of it"
     )
     criteria_count: int = shows("how many criteria its catalogue holds")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
 
 
 @dataclass(frozen=True)
@@ -306,8 +313,14 @@ class PlatformView(View):
     siblings: list[Platform] = shows("the other platforms of its chip family")
     chip_slug: str | None = shows("its chip family's workloads page name, if measured")
     validations: list[Validation] = shows("its results, newest first")
-    sources: list[Source] = shows("the sources the page cites, numbered in this order")
+    sources: list[Source] = shows(CITED)
 
 
-# Every view, for the test that holds each to its template.
-VIEWS: tuple[type[View], ...] = tuple(View.__subclasses__())
+def _pages(view: type[View]) -> list[type[View]]:
+    """`view` and the views below it that name a template: a view of a page, not a base."""
+    below = [found for sub in view.__subclasses__() for found in _pages(sub)]
+    return ([view] if "TEMPLATE" in vars(view) else []) + below
+
+
+# Every page's view, for the test that holds each to its template.
+VIEWS: tuple[type[View], ...] = tuple(_pages(View))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from generator.english import plural
 from generator.escape import markdown_literal as md
 from generator.importers.core import round_builder as core
 from generator.importers.mlperf import wording
@@ -348,7 +349,7 @@ class RoundRecords(core.RoundBuilder):
             "not on a buyer's workload or allocation."
         )
         published = (
-            f"{self.held_by} {len(valid)} result{'s' if len(valid) != 1 else ''} "
+            f"{self.held_by} {plural('result', len(valid))} "
             f"in round {self.round_name}, closed division, status Available cloud."
             f"{again_words}{invalid_words}{idle_words}"
         )
